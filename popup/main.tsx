@@ -1,0 +1,5 @@
+import { mountPage } from "../src/ui/mountPage";
+import { Popup } from "./Popup";
+import "./popup.css";
+
+mountPage(<Popup />);

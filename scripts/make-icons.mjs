@@ -1,0 +1,126 @@
+// Draws the toolbar and store icons (public/icons/{16,32,48,128}.png): a white chain link on an indigo
+// tile. Shapes are signed distance functions so every size is anti-aliased from the same description;
+// the PNG encoder is a few lines of zlib, so regenerating needs no image library.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
+
+const SIZES = [16, 32, 48, 128];
+const outDir = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "icons");
+
+/**
+ * Signed distance (in 128-unit design space) to a rounded square covering the canvas.
+ * @param {number} x
+ * @param {number} y
+ */
+function tile(x, y) {
+	const half = 64;
+	const radius = 28;
+	const qx = Math.abs(x - half) - (half - radius);
+	const qy = Math.abs(y - half) - (half - radius);
+	return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
+}
+
+/**
+ * Signed distance to one ring of the chain: a stadium outline centred at (cu, 0) on the link's axis.
+ * @param {number} u
+ * @param {number} v
+ * @param {number} cu
+ * @param {number} stroke
+ */
+function ring(u, v, cu, stroke) {
+	const halfLength = 10;
+	const radius = 15;
+	const du = Math.max(Math.abs(u - cu) - halfLength, 0);
+	return Math.abs(Math.hypot(du, v) - radius) - stroke / 2;
+}
+
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} stroke
+ */
+function link(x, y, stroke) {
+	// The link runs along the rising diagonal through the tile's centre.
+	const u = (x - 64 + (64 - y)) / Math.SQRT2;
+	const v = (x - 64 - (64 - y)) / Math.SQRT2;
+	return Math.min(ring(u, v, -19, stroke), ring(u, v, 19, stroke));
+}
+
+/** @param {number} size */
+function drawIcon(size) {
+	const scale = 128 / size;
+	// Keep strokes at least 1.7 px wide so the 16 px toolbar icon stays legible.
+	const stroke = Math.max(11, 1.7 * scale);
+	const pixels = Buffer.alloc(size * size * 4);
+	// A pixel is covered by the part of its width that lies inside the shape.
+	const coverage = (/** @type {number} */ distance) => Math.min(Math.max(0.5 - distance / scale, 0), 1);
+	for (let py = 0; py < size; py++) {
+		for (let px = 0; px < size; px++) {
+			const x = (px + 0.5) * scale;
+			const y = (py + 0.5) * scale;
+			const tileAlpha = coverage(tile(x, y));
+			const white = coverage(link(x, y, stroke));
+			// Indigo, a little lighter at the top.
+			const shade = y / 128;
+			const i = (py * size + px) * 4;
+			[99 - 32 * shade, 102 - 46 * shade, 241 - 39 * shade].forEach((channel, c) => {
+				pixels[i + c] = Math.round(channel + (255 - channel) * white);
+			});
+			pixels[i + 3] = Math.round(255 * tileAlpha);
+		}
+	}
+	return encodePng(size, pixels);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+	let c = n;
+	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+	return c >>> 0;
+});
+
+/** @param {Buffer} bytes */
+function crc32(bytes) {
+	let c = 0xffffffff;
+	for (const byte of bytes) c = /** @type {number} */ (CRC_TABLE[(c ^ byte) & 0xff]) ^ (c >>> 8);
+	return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * @param {string} type
+ * @param {Buffer} data
+ */
+function chunk(type, data) {
+	const length = Buffer.alloc(4);
+	length.writeUInt32BE(data.length);
+	const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+	const crc = Buffer.alloc(4);
+	crc.writeUInt32BE(crc32(body));
+	return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * @param {number} size
+ * @param {Buffer} rgba
+ */
+function encodePng(size, rgba) {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(size, 0);
+	header.writeUInt32BE(size, 4);
+	header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
+	const rows = Buffer.alloc(size * (size * 4 + 1));
+	for (let y = 0; y < size; y++) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk("IHDR", header),
+		chunk("IDAT", deflateSync(rows, { level: 9 })),
+		chunk("IEND", Buffer.alloc(0)),
+	]);
+}
+
+mkdirSync(outDir, { recursive: true });
+for (const size of SIZES) {
+	writeFileSync(join(outDir, `${size}.png`), drawIcon(size));
+	console.log(`public/icons/${size}.png`);
+}

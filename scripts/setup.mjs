@@ -1,0 +1,42 @@
+// Makes a fresh clone ready to run: installs npm packages when node_modules is missing or older than
+// package-lock.json and, with --browser, makes sure a Chromium exists for the end-to-end tests.
+// Runs before `npm start` and `npm test`, so it may use only Node's built-ins.
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { findChromium, INSTALL_HINT } from "./chromium.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
+	execFileSync(command, args, { cwd: root, stdio: "inherit" });
+
+function installedIsCurrent() {
+	// npm rewrites node_modules/.package-lock.json on every install, so it is newer than the lock file
+	// exactly when the install reflects the current lock.
+	const installed = join(root, "node_modules", ".package-lock.json");
+	return existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(root, "package-lock.json")).mtimeMs;
+}
+
+function canInstallWithApt() {
+	return process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+}
+
+if (!installedIsCurrent()) {
+	console.log("setup: installing npm packages (npm ci)");
+	run("npm", ["ci"]);
+}
+
+if (process.argv.includes("--browser") && !findChromium()) {
+	if (!canInstallWithApt()) {
+		console.error(`setup: ${INSTALL_HINT}`);
+		process.exit(1);
+	}
+	console.log("setup: installing Chromium from Debian's packages (apt-get install -y chromium)");
+	run("apt-get", ["update", "-q"]);
+	run("apt-get", ["install", "-y", "-q", "chromium"]);
+	if (!findChromium()) {
+		console.error(`setup: apt-get finished but ${INSTALL_HINT}`);
+		process.exit(1);
+	}
+}

@@ -1,0 +1,39 @@
+/**
+ * The catalogue of everything that can go wrong, as codes that cross the message boundary and the
+ * text a user reads for each. Errors travel as values ({ code, message }), never as thrown objects,
+ * because extension messaging serialises replies and would strip an Error's prototype and fields.
+ */
+const userText = {
+	"background-unavailable":
+		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
+	"unknown-message":
+		"Shorty's pages and background are out of step. Reload the extension so both run the same version.",
+	internal: "Something went wrong inside Shorty.",
+} as const;
+
+export type ErrorCode = keyof typeof userText;
+
+export interface AppError {
+	code: ErrorCode;
+	message: string;
+}
+
+/** Thrown inside the background when the cause is known; the message handler turns it into an AppError. */
+export class ShortyError extends Error {
+	readonly code: ErrorCode;
+
+	constructor(code: ErrorCode, message: string = userText[code]) {
+		super(message);
+		this.name = "ShortyError";
+		this.code = code;
+	}
+}
+
+export function appError(code: ErrorCode, detail?: string): AppError {
+	return { code, message: detail ? `${userText[code]} (${detail})` : userText[code] };
+}
+
+export function toAppError(error: unknown): AppError {
+	if (error instanceof ShortyError) return { code: error.code, message: error.message };
+	return appError("internal", error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const DIST = resolve(import.meta.dirname, "../../dist");
+const manifest = JSON.parse(readFileSync(resolve(DIST, "manifest.json"), "utf8"));
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(path: string): [number, number] {
+	const bytes = readFileSync(path);
+	expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
+	return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe("the built manifest", () => {
+	it("is Manifest V3 with a module service worker that exists in dist/", () => {
+		expect(manifest.manifest_version).toBe(3);
+		expect(manifest.background.type).toBe("module");
+		expect(existsSync(resolve(DIST, manifest.background.service_worker))).toBe(true);
+	});
+
+	it("asks only for the permissions Shorty's features use, and no host access", () => {
+		expect([...manifest.permissions].sort()).toEqual(
+			["activeTab", "clipboardWrite", "contextMenus", "notifications", "offscreen", "storage"].sort(),
+		);
+		expect(manifest.host_permissions ?? []).toEqual([]);
+		expect(manifest.optional_host_permissions ?? []).toEqual([]);
+		expect(JSON.stringify(manifest)).not.toContain("<all_urls>");
+	});
+
+	it("has a content security policy that allows scripts only from the extension itself", () => {
+		const policy: string = manifest.content_security_policy.extension_pages;
+		const scriptSrc = policy.split(";").find((directive) => directive.trim().startsWith("script-src"));
+		expect(scriptSrc?.trim()).toBe("script-src 'self'");
+		expect(policy).toContain("object-src 'self'");
+	});
+
+	it("ships every icon it names, as a PNG of the declared size", () => {
+		const icons = { ...manifest.icons, ...manifest.action.default_icon } as Record<string, string>;
+		expect(Object.keys(manifest.icons).sort()).toEqual(["128", "16", "32", "48"]);
+		for (const [size, path] of Object.entries(icons)) {
+			expect(pngSize(resolve(DIST, path))).toEqual([Number(size), Number(size)]);
+		}
+	});
+
+	it("points the popup and options page at built HTML files", () => {
+		expect(existsSync(resolve(DIST, manifest.action.default_popup))).toBe(true);
+		expect(existsSync(resolve(DIST, manifest.options_ui.page))).toBe(true);
+	});
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import manifest from "../../manifest.json" with { type: "json" };
+import type { Reply } from "../../src/messages";
+import { type Extension, launchExtension } from "./extension";
+
+let extension: Extension;
+
+beforeAll(async () => {
+	extension = await launchExtension();
+});
+
+afterAll(async () => {
+	await extension?.close();
+});
+
+describe("the installed extension", () => {
+	it("starts its service worker from dist/ with no errors", async () => {
+		expect(extension.worker.url()).toBe(`chrome-extension://${extension.id}/service-worker-loader.js`);
+		// Anything thrown during start-up would have been logged by now and left no listener behind.
+		const page = await extension.openPage("popup/index.html");
+		await page.getByText(`Ready · version ${manifest.version}`).waitFor();
+		expect(extension.workerErrors).toEqual([]);
+	});
+
+	it("renders the popup with the background's answer", async () => {
+		const page = await extension.openPage("popup/index.html");
+		await expect(page.title()).resolves.toBe("Shorty");
+		await page.getByRole("heading", { name: "Shorty" }).waitFor();
+		await page
+			.getByRole("status")
+			.filter({ hasText: `Ready · version ${manifest.version}` })
+			.waitFor();
+		expect(await page.locator(".brand img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+	});
+
+	it("renders the options page with the background's answer", async () => {
+		const page = await extension.openPage("options/index.html");
+		await page.getByRole("heading", { name: "Shorty options" }).waitFor();
+		await page.getByRole("heading", { name: "Connection" }).waitFor();
+		await page
+			.getByRole("status")
+			.filter({ hasText: `Ready · version ${manifest.version}` })
+			.waitFor();
+	});
+
+	it("round-trips a ping through runtime messaging, and refuses unknown messages", async () => {
+		const page = await extension.openPage("options/index.html");
+		const send = (message: unknown) => page.evaluate((m) => chrome.runtime.sendMessage(m), message);
+		const pong = (await send({ type: "ping" })) as Reply<"ping">;
+		expect(pong).toMatchObject({ ok: true, version: manifest.version });
+		expect(await send({ type: "no-such-message" })).toMatchObject({ ok: false, error: { code: "unknown-message" } });
+	});
+
+	it("answers again after Chrome terminates the idle service worker", async () => {
+		const page = await extension.openPage("options/index.html");
+		const ping = () => page.evaluate(() => chrome.runtime.sendMessage({ type: "ping" })) as Promise<Reply<"ping">>;
+		const before = await ping();
+		await extension.terminateWorker();
+		const after = await ping();
+		expect(after.ok).toBe(true);
+		if (!before.ok || !after.ok) throw new Error("ping failed");
+		expect(after.startedAt).toBeGreaterThan(before.startedAt);
+	});
+});

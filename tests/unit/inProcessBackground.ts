@@ -1,0 +1,11 @@
+import { type BackgroundCall, createClient, createMessageHandler, type Handlers } from "../../src/messages";
+
+/**
+ * A page-side client wired straight to a background message handler. Requests and replies go through
+ * JSON, as Chrome's messaging serialises them, so anything that would not survive the real transport
+ * fails here too.
+ */
+export function inProcessBackground(handlers: Handlers): BackgroundCall {
+	const handle = createMessageHandler(handlers);
+	return createClient(async (request) => JSON.parse(JSON.stringify(await handle(JSON.parse(JSON.stringify(request))))));
+}

@@ -1,0 +1,32 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Three suites with different needs: unit tests run in jsdom; build tests read dist/; end-to-end
+// tests drive real Chromium one browser at a time, after the fast suites (groupOrder) so a broken
+// unit fails the run in seconds.
+export default defineConfig({
+	plugins: [react()],
+	test: {
+		reporters: ["default", "./tests/plainSummary.ts"],
+		projects: [
+			{
+				extends: true,
+				test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "jsdom" },
+			},
+			{
+				test: { name: "build", include: ["tests/build/**/*.test.ts"], environment: "node" },
+			},
+			{
+				test: {
+					name: "e2e",
+					include: ["tests/e2e/**/*.test.ts"],
+					environment: "node",
+					sequence: { groupOrder: 1 },
+					fileParallelism: false,
+					testTimeout: 60_000,
+					hookTimeout: 60_000,
+				},
+			},
+		],
+	},
+});
