@@ -27,6 +27,14 @@ if (!installedIsCurrent()) {
 	run("npm", ["ci"]);
 }
 
+const chromePath = process.env.CHROME_PATH;
+if (process.argv.includes("--browser") && chromePath && !existsSync(chromePath)) {
+	console.error(
+		`setup: CHROME_PATH is ${chromePath}, which does not exist. Point it at a Chromium binary or unset it.`,
+	);
+	process.exit(1);
+}
+
 if (process.argv.includes("--browser") && !findChromium()) {
 	if (!canInstallWithApt()) {
 		console.error(`setup: ${INSTALL_HINT}`);

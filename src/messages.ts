@@ -1,7 +1,7 @@
 /**
  * The typed protocol between the pages (popup, options) and the background service worker.
  * One map is the source of truth: each message type names the fields its request carries and the
- * fields its successful reply carries, so renaming a field breaks the build instead of the user.
+ * data its successful reply carries, so renaming a field breaks the build instead of the user.
  */
 import { type AppError, appError, toAppError } from "./errors";
 
@@ -17,7 +17,7 @@ export type MessageType = keyof Protocol;
 export type RequestOf<T extends MessageType> = { type: T } & Protocol[T]["request"];
 export type AnyRequest = { [T in MessageType]: RequestOf<T> }[MessageType];
 export type Failure = { ok: false; error: AppError };
-export type Reply<T extends MessageType> = ({ ok: true } & Protocol[T]["reply"]) | Failure;
+export type Reply<T extends MessageType> = { ok: true; data: Protocol[T]["reply"] } | Failure;
 
 export type Handlers = {
 	[T in MessageType]: (request: RequestOf<T>) => Protocol[T]["reply"] | Promise<Protocol[T]["reply"]>;
@@ -38,7 +38,7 @@ export function createMessageHandler(handlers: Handlers): (message: unknown) => 
 		if (!isRequest(message)) return { ok: false, error: appError("unknown-message") };
 		const handler = handlers[message.type] as (request: AnyRequest) => Promise<Protocol[MessageType]["reply"]>;
 		try {
-			return { ok: true, ...(await handler(message)) };
+			return { ok: true, data: await handler(message) };
 		} catch (error) {
 			return { ok: false, error: toAppError(error) };
 		}

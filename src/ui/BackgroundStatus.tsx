@@ -29,7 +29,7 @@ export function BackgroundStatus() {
 	if (reply.ok) {
 		return (
 			<p className="status status--ok" role="status">
-				Ready · version {reply.version}
+				Ready · version {reply.data.version}
 			</p>
 		);
 	}

@@ -47,7 +47,7 @@ describe("the installed extension", () => {
 		const page = await extension.openPage("options/index.html");
 		const send = (message: unknown) => page.evaluate((m) => chrome.runtime.sendMessage(m), message);
 		const pong = (await send({ type: "ping" })) as Reply<"ping">;
-		expect(pong).toMatchObject({ ok: true, version: manifest.version });
+		expect(pong).toMatchObject({ ok: true, data: { version: manifest.version } });
 		expect(await send({ type: "no-such-message" })).toMatchObject({ ok: false, error: { code: "unknown-message" } });
 	});
 
@@ -59,6 +59,6 @@ describe("the installed extension", () => {
 		const after = await ping();
 		expect(after.ok).toBe(true);
 		if (!before.ok || !after.ok) throw new Error("ping failed");
-		expect(after.startedAt).toBeGreaterThan(before.startedAt);
+		expect(after.data.startedAt).toBeGreaterThan(before.data.startedAt);
 	});
 });
