@@ -1,9 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Three suites with different needs: unit tests run in jsdom; build tests read dist/; end-to-end
-// tests drive real Chromium one browser at a time, after the fast suites (groupOrder) so a broken
-// unit fails the run in seconds.
+// Four suites with different needs: unit tests run in jsdom; build tests read dist/; integration
+// tests use the real Firebase SDK against the local backend; end-to-end tests drive real Chromium one
+// browser at a time, after the fast suites (groupOrder) so a broken unit fails the run in seconds.
 export default defineConfig({
 	plugins: [react()],
 	test: {
@@ -15,6 +15,15 @@ export default defineConfig({
 			},
 			{
 				test: { name: "build", include: ["tests/build/**/*.test.ts"], environment: "node" },
+			},
+			{
+				test: {
+					name: "integration",
+					include: ["tests/integration/**/*.test.ts"],
+					environment: "node",
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
 			},
 			{
 				test: {
