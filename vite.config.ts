@@ -8,8 +8,7 @@ export default defineConfig({
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,
-		target: "chrome116",
+		// Emit only syntax the oldest Chrome the manifest accepts can run.
+		target: `chrome${manifest.minimum_chrome_version}`,
 	},
-	// Explicit so CI and `npm start` never pick a random port if the dev server is ever used.
-	server: { port: 5173, strictPort: true },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Four suites with different needs: unit tests run in jsdom; build tests read dist/; integration
 // tests use the real Firebase SDK against the local backend; end-to-end tests drive real Chromium one
-// browser at a time, after the fast suites (groupOrder) so a broken unit fails the run in seconds.
+// browser at a time. groupOrder runs end-to-end last, after the others have all finished.
 export default defineConfig({
 	plugins: [react()],
 	test: {
@@ -21,6 +21,8 @@ export default defineConfig({
 					name: "integration",
 					include: ["tests/integration/**/*.test.ts"],
 					environment: "node",
+					globalSetup: ["tests/integration/backendSetup.ts"],
+					setupFiles: ["tests/integration/quietSdk.ts"],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},

@@ -12,4 +12,6 @@ const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),
 });
 
+// runtime.onMessage only carries this extension's own messages (other senders arrive on onMessageExternal,
+// which Shorty does not listen to).
 browser.runtime.onMessage.addListener((message: unknown) => handleMessage(message));

@@ -1,8 +1,9 @@
-// Makes a fresh clone ready to run: installs npm packages when node_modules is missing or older than
+// Makes a fresh clone ready to run: installs npm packages when node_modules does not match
 // package-lock.json and, with --browser, makes sure a Chromium exists for the end-to-end tests.
 // Runs before `npm start` and `npm test`, so it may use only Node's built-ins.
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium, INSTALL_HINT } from "./chromium.mjs";
@@ -11,20 +12,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
 	execFileSync(command, args, { cwd: root, stdio: "inherit" });
 
-function installedIsCurrent() {
-	// npm rewrites node_modules/.package-lock.json on every install, so it is newer than the lock file
-	// exactly when the install reflects the current lock.
-	const installed = join(root, "node_modules", ".package-lock.json");
-	return existsSync(installed) && statSync(installed).mtimeMs >= statSync(join(root, "package-lock.json")).mtimeMs;
-}
+// What the installed tree was built from: the exact lock, and the Node version and platform that
+// picked its native binaries (Biome, Rolldown). Timestamps cannot tell a restored or edited tree apart.
+const stampFile = join(root, "node_modules", ".shorty-install-stamp");
+const wantedStamp = JSON.stringify({
+	lock: createHash("sha256")
+		.update(readFileSync(join(root, "package-lock.json")))
+		.digest("hex"),
+	node: process.version,
+	platform: `${process.platform}-${process.arch}`,
+});
 
 function canInstallWithApt() {
 	return process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
 }
 
-if (!installedIsCurrent()) {
+if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== wantedStamp) {
 	console.log("setup: installing npm packages (npm ci)");
 	run("npm", ["ci"]);
+	writeFileSync(stampFile, wantedStamp);
 }
 
 const chromePath = process.env.CHROME_PATH;

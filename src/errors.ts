@@ -6,8 +6,6 @@
 const userText = {
 	"background-unavailable":
 		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
-	"unknown-message":
-		"Shorty's pages and background are out of step. Reload the extension so both run the same version.",
 	internal: "Something went wrong inside Shorty.",
 } as const;
 
@@ -18,19 +16,23 @@ export interface AppError {
 	message: string;
 }
 
-/** Thrown inside the background when the cause is known; the message handler turns it into an AppError. */
-export class ShortyError extends Error {
-	readonly code: ErrorCode;
-
-	constructor(code: ErrorCode, message: string = userText[code]) {
-		super(message);
-		this.name = "ShortyError";
-		this.code = code;
-	}
+export function isErrorCode(value: unknown): value is ErrorCode {
+	return typeof value === "string" && Object.hasOwn(userText, value);
 }
 
 export function appError(code: ErrorCode, detail?: string): AppError {
 	return { code, message: detail ? `${userText[code]} (${detail})` : userText[code] };
+}
+
+/** Thrown inside the background when the cause is known; the message handler turns it into an AppError. */
+export class ShortyError extends Error {
+	readonly code: ErrorCode;
+
+	constructor(code: ErrorCode, detail?: string) {
+		super(appError(code, detail).message);
+		this.name = "ShortyError";
+		this.code = code;
+	}
 }
 
 export function toAppError(error: unknown): AppError {

@@ -3,7 +3,7 @@
  * One map is the source of truth: each message type names the fields its request carries and the
  * data its successful reply carries, so renaming a field breaks the build instead of the user.
  */
-import { type AppError, appError, toAppError } from "./errors";
+import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 
 export interface Protocol {
 	ping: {
@@ -26,33 +26,48 @@ export type Handlers = {
 /** A typed call from a page to the background. It never throws: every failure is a Failure value. */
 export type BackgroundCall = <T extends MessageType>(request: RequestOf<T>) => Promise<Reply<T>>;
 
-/** The background side: validates an incoming message, runs its handler, and wraps the outcome. */
-export function createMessageHandler(handlers: Handlers): (message: unknown) => Promise<Reply<MessageType>> {
-	const isRequest = (message: unknown): message is AnyRequest =>
-		typeof message === "object" &&
-		message !== null &&
-		typeof (message as { type?: unknown }).type === "string" &&
-		Object.hasOwn(handlers, (message as { type: string }).type);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-	return async (message) => {
-		if (!isRequest(message)) return { ok: false, error: appError("unknown-message") };
+/**
+ * The background side. Messages that are not requests of this protocol get no answer (undefined), so
+ * another listener, such as the offscreen clipboard document, can answer them: Chrome delivers every
+ * runtime message to every extension page and keeps only the first reply.
+ */
+export function createMessageHandler(
+	handlers: Handlers,
+): (message: unknown) => Promise<Reply<MessageType>> | undefined {
+	const isRequest = (message: unknown): message is AnyRequest =>
+		isObject(message) && typeof message.type === "string" && Object.hasOwn(handlers, message.type);
+
+	return (message) => {
+		if (!isRequest(message)) return undefined;
 		const handler = handlers[message.type] as (request: AnyRequest) => Promise<Protocol[MessageType]["reply"]>;
-		try {
-			return { ok: true, data: await handler(message) };
-		} catch (error) {
-			return { ok: false, error: toAppError(error) };
-		}
+		return (async (): Promise<Reply<MessageType>> => {
+			try {
+				return { ok: true, data: await handler(message) };
+			} catch (error) {
+				return { ok: false, error: toAppError(error) };
+			}
+		})();
 	};
 }
 
+/** Only the two shapes a handler produces count as replies; anything else means no usable answer. */
 function isReply(value: unknown): value is Reply<MessageType> {
-	return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+	if (!isObject(value)) return false;
+	if (value.ok === true) return "data" in value;
+	return (
+		value.ok === false &&
+		isObject(value.error) &&
+		isErrorCode(value.error.code) &&
+		typeof value.error.message === "string"
+	);
 }
 
 /**
  * The page side, over any transport. A rejected send means the worker could not be reached (not
- * installed, crashed, or killed mid-request: Chrome closes the message port); an empty reply means no
- * listener answered. Both surface as one code so the UI can offer a retry.
+ * installed, crashed, or killed mid-request: Chrome closes the message port); an empty or malformed
+ * reply means nobody answered usefully. Both surface as one code so the UI can offer a retry.
  */
 export function createClient(send: (request: AnyRequest) => Promise<unknown>): BackgroundCall {
 	return async <T extends MessageType>(request: RequestOf<T>) => {
@@ -65,7 +80,7 @@ export function createClient(send: (request: AnyRequest) => Promise<unknown>): B
 				error: appError("background-unavailable", error instanceof Error ? error.message : undefined),
 			};
 		}
-		if (!isReply(reply)) return { ok: false, error: appError("background-unavailable", "no reply") };
+		if (!isReply(reply)) return { ok: false, error: appError("background-unavailable", "no usable reply") };
 		return reply as Reply<T>;
 	};
 }

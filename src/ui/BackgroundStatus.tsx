@@ -1,44 +1,66 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Reply } from "../messages";
 import { useBackground } from "./BackgroundContext";
 
 type Status = { state: "checking" } | { state: "settled"; reply: Reply<"ping"> };
 
-/** Shows whether the background service worker answers, with a retry when it does not. */
+/**
+ * Shows whether the background service worker answers, with a retry when it does not. One live region
+ * stays mounted throughout, because screen readers announce changes to an existing region reliably but
+ * may miss a region that is inserted already filled.
+ */
 export function BackgroundStatus() {
 	const call = useBackground();
 	const [status, setStatus] = useState<Status>({ state: "checking" });
+	const message = useRef<HTMLParagraphElement>(null);
+	const retried = useRef(false);
 
-	const check = useCallback(async () => {
-		setStatus({ state: "checking" });
-		setStatus({ state: "settled", reply: await call({ type: "ping" }) });
-	}, [call]);
+	const check = useCallback(
+		async (isCurrent: () => boolean = () => true) => {
+			setStatus({ state: "checking" });
+			const reply = await call({ type: "ping" });
+			if (isCurrent()) setStatus({ state: "settled", reply });
+		},
+		[call],
+	);
 
 	useEffect(() => {
-		void check();
+		let current = true;
+		void check(() => current);
+		return () => {
+			current = false;
+		};
 	}, [check]);
 
-	if (status.state === "checking") {
-		return (
-			<p className="status" role="status">
-				Connecting to Shorty…
-			</p>
-		);
-	}
-	const { reply } = status;
-	if (reply.ok) {
-		return (
-			<p className="status status--ok" role="status">
-				Ready · version {reply.data.version}
-			</p>
-		);
-	}
+	const reply = status.state === "settled" ? status.reply : null;
+	useEffect(() => {
+		// The retry button disappears on success; keep keyboard focus in the same place instead of on <body>.
+		if (reply?.ok && retried.current) message.current?.focus();
+	}, [reply]);
+
+	const failed = reply !== null && !reply.ok;
 	return (
-		<div className="status status--error" role="alert">
-			<p>{reply.error.message}</p>
-			<button type="button" onClick={() => void check()}>
-				Try again
-			</button>
+		<div className={`status${reply?.ok ? " status--ok" : ""}${failed ? " status--error" : ""}`}>
+			<p role="status" ref={message} tabIndex={-1}>
+				{reply === null
+					? "Connecting to Shorty…"
+					: reply.ok
+						? `Ready · version ${reply.data.version}`
+						: reply.error.message}
+			</p>
+			{(failed || (status.state === "checking" && retried.current)) && (
+				<button
+					type="button"
+					aria-disabled={status.state === "checking"}
+					onClick={() => {
+						if (status.state === "checking") return;
+						retried.current = true;
+						void check();
+					}}
+				>
+					Try again
+				</button>
+			)}
 		</div>
 	);
 }

@@ -45,9 +45,12 @@ describe("remote code in the build", () => {
 		expect(findRemoteCode(await bundle("auth-web-extension"))).toEqual([]);
 	}, 60_000);
 
-	it("tells eval apart from names that merely contain it", () => {
+	it("tells remote code apart from local code and names that merely contain eval", () => {
 		expect(findRemoteCode("const x = eval('1+1')")).toEqual(["eval()"]);
 		expect(findRemoteCode("retrieval(doc); obj.evaluate(x); medieval (age)")).toEqual([]);
 		expect(findRemoteCode("const f = new Function('return 1')")).toEqual(["new Function()"]);
+		expect(findRemoteCode('await import("https://cdn.example/x.js")')).toEqual(["import() of a URL"]);
+		expect(findRemoteCode('<script src="//cdn.example/x.js"></script>')).toEqual(["<script src> of a URL"]);
+		expect(findRemoteCode('<script type="module" src="/assets/popup.js"></script>')).toEqual([]);
 	});
 });

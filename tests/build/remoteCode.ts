@@ -8,6 +8,8 @@ const REMOTE_CODE_MARKERS: ReadonlyArray<readonly [string, RegExp]> = [
 	["eval()", /(?<![\w$.])eval\s*\(/],
 	["new Function()", /\bnew\s+Function\s*\(/],
 	["importScripts() of a URL", /importScripts\(\s*["'`]https?:/],
+	["import() of a URL", /\bimport\(\s*["'`]https?:/],
+	["<script src> of a URL", /<script[^>]+src\s*=\s*["']?(?:https?:)?\/\//i],
 ];
 
 /** Names every remote-code marker found in `source`. */

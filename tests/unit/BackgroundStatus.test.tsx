@@ -1,42 +1,58 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ShortyError } from "../../src/errors";
+import { type BackgroundCall, createClient, createMessageHandler } from "../../src/messages";
 import { BackgroundProvider } from "../../src/ui/BackgroundContext";
 import { BackgroundStatus } from "../../src/ui/BackgroundStatus";
 import { inProcessBackground } from "./inProcessBackground";
 
 afterEach(cleanup);
 
+const handlers = { ping: () => ({ version: "0.9.1", startedAt: 1 }) };
+
+function renderStatus(call: BackgroundCall) {
+	render(
+		<BackgroundProvider call={call}>
+			<BackgroundStatus />
+		</BackgroundProvider>,
+	);
+}
+
 describe("the background status line", () => {
 	it("says it is connecting, then shows the version once the background answers", async () => {
-		const call = inProcessBackground({ ping: () => ({ version: "0.9.1", startedAt: 1 }) });
-		render(
-			<BackgroundProvider call={call}>
-				<BackgroundStatus />
-			</BackgroundProvider>,
-		);
-		expect(screen.getByRole("status").textContent).toBe("Connecting to Shorty…");
-		expect((await screen.findByText("Ready · version 0.9.1")).getAttribute("role")).toBe("status");
+		renderStatus(inProcessBackground(handlers));
+		const status = screen.getByRole("status");
+		expect(status.textContent).toBe("Connecting to Shorty…");
+		await screen.findByText("Ready · version 0.9.1");
+		expect(screen.getByRole("status")).toBe(status);
+		expect(screen.queryByRole("button")).toBeNull();
 	});
 
-	it("shows the error and recovers when Try again succeeds", async () => {
-		let attempts = 0;
-		const call = inProcessBackground({
-			ping: () => {
-				attempts += 1;
-				if (attempts === 1) throw new ShortyError("background-unavailable");
-				return { version: "0.9.1", startedAt: 1 };
-			},
-		});
-		render(
-			<BackgroundProvider call={call}>
-				<BackgroundStatus />
-			</BackgroundProvider>,
+	it("explains an unreachable worker, and Try again recovers with focus kept on the status", async () => {
+		const handle = createMessageHandler(handlers);
+		let reachable = false;
+		let settle: (value: unknown) => void = () => {};
+		renderStatus(
+			createClient((request) => {
+				if (!reachable)
+					return Promise.reject(new Error("Could not establish connection. Receiving end does not exist."));
+				return new Promise((resolve) => {
+					settle = () => resolve(handle(request));
+				});
+			}),
 		);
-		const alert = await screen.findByRole("alert");
-		expect(alert.textContent).toContain("did not answer");
-		fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+		await screen.findByText(/did not answer.*Receiving end does not exist/);
+
+		reachable = true;
+		const retry = screen.getByRole("button", { name: "Try again" });
+		retry.focus();
+		fireEvent.click(retry);
+		expect(screen.getByRole("status").textContent).toBe("Connecting to Shorty…");
+		expect(retry.getAttribute("aria-disabled")).toBe("true");
+		fireEvent.click(retry); // ignored while a check is running
+		await act(async () => settle(undefined));
+
 		await screen.findByText("Ready · version 0.9.1");
-		expect(screen.queryByRole("alert")).toBeNull();
+		expect(screen.queryByRole("button")).toBeNull();
+		expect(document.activeElement).toBe(screen.getByRole("status"));
 	});
 });

@@ -2,20 +2,17 @@
 // plus every file it imports, raw and gzip). Figures for the README's performance section.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join, posix } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, posix } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
 const RUNS = 3;
 
-/** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function timeBuilds() {
-	/** @type {number[]} */
-	const seconds = [];
+	const seconds: number[] = [];
 	for (let run = 0; run < RUNS; run++) {
 		const start = process.hrtime.bigint();
 		const result = spawnSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build"], {
@@ -28,12 +25,8 @@ function timeBuilds() {
 	return seconds;
 }
 
-/**
- * Every JavaScript file an entry loads, following static and dynamic imports from `file`.
- * @param {string} file path inside dist/, with forward slashes
- * @param {Set<string>} seen
- */
-function jsClosure(file, seen = new Set()) {
+/** Every JavaScript file an entry loads, following static and dynamic imports from `file` (a dist/ path). */
+function jsClosure(file: string, seen = new Set<string>()): Set<string> {
 	const source = readFileSync(join(dist, file), "utf8");
 	const references = file.endsWith(".html")
 		? [...source.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)]
@@ -47,12 +40,11 @@ function jsClosure(file, seen = new Set()) {
 	return seen;
 }
 
-/** @param {number} bytes */
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const buildSeconds = timeBuilds();
 const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
-const entries = {
+const entries: Record<string, string> = {
 	popup: manifest.action.default_popup,
 	options: manifest.options_ui.page,
 	"service worker": manifest.background.service_worker,

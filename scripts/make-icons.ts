@@ -2,19 +2,14 @@
 // tile. Shapes are signed distance functions so every size is anti-aliased from the same description;
 // the PNG encoder is a few lines of zlib, so regenerating needs no image library.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 
 const SIZES = [16, 32, 48, 128];
-const outDir = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "icons");
+const outDir = join(import.meta.dirname, "..", "public", "icons");
 
-/**
- * Signed distance (in 128-unit design space) to a rounded square covering the canvas.
- * @param {number} x
- * @param {number} y
- */
-function tile(x, y) {
+/** Signed distance (in 128-unit design space) to a rounded square covering the canvas. */
+function tile(x: number, y: number): number {
 	const half = 64;
 	const radius = 28;
 	const qx = Math.abs(x - half) - (half - radius);
@@ -22,40 +17,28 @@ function tile(x, y) {
 	return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
 }
 
-/**
- * Signed distance to one ring of the chain: a stadium outline centred at (cu, 0) on the link's axis.
- * @param {number} u
- * @param {number} v
- * @param {number} cu
- * @param {number} stroke
- */
-function ring(u, v, cu, stroke) {
+/** Signed distance to one ring of the chain: a stadium outline centred at (cu, 0) on the link's axis. */
+function ring(u: number, v: number, cu: number, stroke: number): number {
 	const halfLength = 10;
 	const radius = 15;
 	const du = Math.max(Math.abs(u - cu) - halfLength, 0);
 	return Math.abs(Math.hypot(du, v) - radius) - stroke / 2;
 }
 
-/**
- * @param {number} x
- * @param {number} y
- * @param {number} stroke
- */
-function link(x, y, stroke) {
+function link(x: number, y: number, stroke: number): number {
 	// The link runs along the rising diagonal through the tile's centre.
 	const u = (x - 64 + (64 - y)) / Math.SQRT2;
 	const v = (x - 64 - (64 - y)) / Math.SQRT2;
 	return Math.min(ring(u, v, -19, stroke), ring(u, v, 19, stroke));
 }
 
-/** @param {number} size */
-function drawIcon(size) {
+function drawIcon(size: number): Buffer {
 	const scale = 128 / size;
 	// Keep strokes at least 1.7 px wide so the 16 px toolbar icon stays legible.
 	const stroke = Math.max(11, 1.7 * scale);
 	const pixels = Buffer.alloc(size * size * 4);
 	// A pixel is covered by the part of its width that lies inside the shape.
-	const coverage = (/** @type {number} */ distance) => Math.min(Math.max(0.5 - distance / scale, 0), 1);
+	const coverage = (distance: number) => Math.min(Math.max(0.5 - distance / scale, 0), 1);
 	for (let py = 0; py < size; py++) {
 		for (let px = 0; px < size; px++) {
 			const x = (px + 0.5) * scale;
@@ -80,18 +63,13 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 	return c >>> 0;
 });
 
-/** @param {Buffer} bytes */
-function crc32(bytes) {
+function crc32(bytes: Buffer): number {
 	let c = 0xffffffff;
-	for (const byte of bytes) c = /** @type {number} */ (CRC_TABLE[(c ^ byte) & 0xff]) ^ (c >>> 8);
+	for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
 	return (c ^ 0xffffffff) >>> 0;
 }
 
-/**
- * @param {string} type
- * @param {Buffer} data
- */
-function chunk(type, data) {
+function chunk(type: string, data: Buffer): Buffer {
 	const length = Buffer.alloc(4);
 	length.writeUInt32BE(data.length);
 	const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
@@ -100,11 +78,7 @@ function chunk(type, data) {
 	return Buffer.concat([length, body, crc]);
 }
 
-/**
- * @param {number} size
- * @param {Buffer} rgba
- */
-function encodePng(size, rgba) {
+function encodePng(size: number, rgba: Buffer): Buffer {
 	const header = Buffer.alloc(13);
 	header.writeUInt32BE(size, 0);
 	header.writeUInt32BE(size, 4);

@@ -1,0 +1,73 @@
+/**
+ * The embedded local backend: firebase-tools' Auth and Hosting emulators plus Shorty's own
+ * Firestore-compatible server, enforcing the same policy as firestore.rules.
+ */
+import { join } from "node:path";
+import { createEmulatorAuthenticate } from "./auth";
+import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readIndexes } from "./config";
+import { startEmulators } from "./emulators";
+import { startFirestoreServer } from "./firestore/server";
+import { shortyPolicy } from "./policy";
+import { assertPortFree } from "./ports";
+
+export interface BackendOptions {
+	ports: BackendPorts;
+	/** Firestore data, the emulators' run folder and (when persistAuth) Auth accounts live here. */
+	dataDir: string;
+	/** Keep Auth accounts across restarts (npm start); tests use throwaway accounts. */
+	persistAuth: boolean;
+}
+
+export interface RunningBackend {
+	ports: BackendPorts;
+	/** The variables the Firebase SDKs and CLI read to find emulators. */
+	env: { FIREBASE_AUTH_EMULATOR_HOST: string; FIRESTORE_EMULATOR_HOST: string; GCLOUD_PROJECT: string };
+	emulatorLog: string;
+	stop(): Promise<void>;
+}
+
+const SERVICE_NAMES: Record<keyof BackendPorts, string> = {
+	auth: "Auth emulator",
+	firestore: "Firestore server",
+	hosting: "Hosting emulator",
+};
+
+export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
+	const { ports, dataDir } = options;
+	for (const service of Object.keys(ports) as Array<keyof BackendPorts>) {
+		await assertPortFree(ports[service], SERVICE_NAMES[service], PORT_VARIABLES[service]);
+	}
+	const firestore = await startFirestoreServer({
+		projectId: PROJECT_ID,
+		dataDir: join(dataDir, "firestore"),
+		host: "127.0.0.1",
+		port: ports.firestore,
+		indexes: readIndexes(),
+		authenticate: createEmulatorAuthenticate(PROJECT_ID),
+		policy: shortyPolicy,
+	});
+	let emulators: Awaited<ReturnType<typeof startEmulators>>;
+	try {
+		emulators = await startEmulators({
+			authPort: ports.auth,
+			hostingPort: ports.hosting,
+			runDir: join(dataDir, "emulators-run"),
+			...(options.persistAuth ? { persistDir: join(dataDir, "auth") } : {}),
+		});
+	} catch (error) {
+		await firestore.close();
+		throw error;
+	}
+	return {
+		ports,
+		env: {
+			FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+			FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+			GCLOUD_PROJECT: PROJECT_ID,
+		},
+		emulatorLog: emulators.logFile,
+		async stop() {
+			await Promise.all([emulators.stop(), firestore.close()]);
+		},
+	};
+}

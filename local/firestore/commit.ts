@@ -1,0 +1,208 @@
+/**
+ * A commit, decided before anything is written: every write is checked (shape, then precondition) and
+ * applied to an overlay of the store, then every document it touches is put to the access policy, and
+ * only if all of that passes does the caller journal and apply the resulting changes. One commit time
+ * covers every write, and it is also the time that serverTimestamp() stores.
+ */
+import { type Doc, makeDoc } from "./documents";
+import { FirestoreError, invalidArgument, unimplemented } from "./errors";
+import { deleteField, type FieldPath, getField, parseFieldPath, setField } from "./fieldPaths";
+import type { DatabaseRoot } from "./paths";
+import { splitDocumentPath } from "./paths";
+import type { Change, Store } from "./store";
+import { canonicalTimestamp } from "./time";
+import { applyTransforms, parseTransforms, type Transform } from "./transforms";
+import type { Access, AccessPolicy, AuthContext, Fields, Value } from "./types";
+import { jsonReplacer, parseFields } from "./values";
+
+type Precondition = { exists: boolean } | { updateTime: string } | null;
+
+export type Write =
+	| {
+			kind: "update";
+			path: string;
+			fields: Fields;
+			mask: FieldPath[] | null;
+			transforms: Transform[];
+			precondition: Precondition;
+	  }
+	| { kind: "delete" | "verify"; path: string; precondition: Precondition };
+
+export interface WriteResult {
+	updateTime?: string;
+	transformResults?: Value[];
+}
+
+export interface CommitOutcome {
+	changes: Change[];
+	writeResults: WriteResult[];
+}
+
+/** Who asks: the administrator bypasses the policy, everyone else is put to it. */
+export type Caller = { admin: true } | { admin: false; auth: AuthContext | null };
+
+export const PERMISSION_DENIED_MESSAGE = "Missing or insufficient permissions.";
+
+const isRecord = (raw: unknown): raw is Record<string, unknown> =>
+	typeof raw === "object" && raw !== null && !Array.isArray(raw);
+
+export function parseCommit(body: unknown, root: DatabaseRoot): Write[] {
+	if (!isRecord(body)) throw invalidArgument("A commit request must be a JSON object");
+	if (body.transaction !== undefined) throw unimplemented("A commit in a server-side transaction (transaction)");
+	const writes = body.writes ?? [];
+	if (!Array.isArray(writes)) throw invalidArgument("writes must be an array");
+	return writes.map((write: unknown, i) => parseWrite(write, `writes[${i}]`, root));
+}
+
+function parseWrite(raw: unknown, where: string, root: DatabaseRoot): Write {
+	if (!isRecord(raw)) throw invalidArgument(`${where} must be a Write object`);
+	if (raw.transform !== undefined) throw unimplemented(`${where}.transform (a transform-only write)`);
+	const kinds = ["update", "delete", "verify"].filter((kind) => raw[kind] !== undefined);
+	if (kinds.length !== 1) throw invalidArgument(`${where} must have exactly one of update, delete or verify`);
+	const precondition = parsePrecondition(raw.currentDocument, `${where}.currentDocument`);
+	if (raw.update === undefined) {
+		if (raw.updateMask !== undefined || raw.updateTransforms !== undefined)
+			throw invalidArgument(`${where} has updateMask or updateTransforms without update`);
+		const kind = raw.delete !== undefined ? "delete" : "verify";
+		return { kind, path: root.documentPath(raw[kind], `${where}.${kind}`), precondition };
+	}
+	if (!isRecord(raw.update)) throw invalidArgument(`${where}.update must be a Document object`);
+	return {
+		kind: "update",
+		path: root.documentPath(raw.update.name, `${where}.update.name`),
+		fields: parseFields(raw.update.fields ?? {}, `${where}.update.fields`),
+		mask: parseMask(raw.updateMask, `${where}.updateMask`),
+		transforms: parseTransforms(raw.updateTransforms, `${where}.updateTransforms`),
+		precondition,
+	};
+}
+
+function parseMask(raw: unknown, where: string): FieldPath[] | null {
+	if (raw === undefined) return null;
+	if (!isRecord(raw)) throw invalidArgument(`${where} must be a DocumentMask object`);
+	const paths = raw.fieldPaths ?? [];
+	if (!Array.isArray(paths)) throw invalidArgument(`${where}.fieldPaths must be an array`);
+	return paths.map((path: unknown, i) => parseFieldPath(path, `${where}.fieldPaths[${i}]`));
+}
+
+function parsePrecondition(raw: unknown, where: string): Precondition {
+	if (raw === undefined) return null;
+	if (!isRecord(raw)) throw invalidArgument(`${where} must be a Precondition object`);
+	if (raw.exists !== undefined && raw.updateTime !== undefined)
+		throw invalidArgument(`${where} must have only one of exists or updateTime`);
+	if (typeof raw.exists === "boolean") return { exists: raw.exists };
+	if (typeof raw.updateTime === "string") {
+		const updateTime = canonicalTimestamp(raw.updateTime);
+		if (updateTime !== null) return { updateTime };
+	}
+	throw invalidArgument(`${where} must be { exists: boolean } or { updateTime: timestamp }`);
+}
+
+/**
+ * Works out what the writes do at `commitTime`, failing with the error Firestore gives for the first
+ * precondition that does not hold, or PERMISSION_DENIED if the policy refuses any document.
+ */
+export function decideCommit(
+	store: Store,
+	root: DatabaseRoot,
+	writes: readonly Write[],
+	commitTime: string,
+	caller: Caller,
+	policy: AccessPolicy,
+): CommitOutcome {
+	const after = new Map<string, Doc | null>();
+	const current = (path: string): Doc | null =>
+		after.has(path) ? (after.get(path) ?? null) : (store.get(path) ?? null);
+	const writeResults: WriteResult[] = [];
+	const written = new Set<string>();
+	for (const write of writes) {
+		const existing = current(write.path);
+		checkPrecondition(write, existing, root);
+		if (write.kind !== "update") {
+			if (write.kind === "delete") {
+				written.add(write.path);
+				after.set(write.path, null);
+			}
+			writeResults.push(write.kind === "verify" && existing !== null ? { updateTime: existing.updateTime } : {});
+			continue;
+		}
+		written.add(write.path);
+		const base = write.mask === null ? write.fields : masked(existing?.fields ?? {}, write.fields, write.mask);
+		const { fields, results } = applyTransforms(base, write.transforms, commitTime);
+		const unchanged = existing !== null && sameFields(existing.fields, fields);
+		const doc = unchanged
+			? existing
+			: makeDoc(root.documentsName, write.path, fields, existing?.createTime ?? commitTime, commitTime);
+		after.set(write.path, doc);
+		writeResults.push(
+			write.transforms.length > 0
+				? { updateTime: doc.updateTime, transformResults: results }
+				: { updateTime: doc.updateTime },
+		);
+	}
+	if (!caller.admin) {
+		for (const path of written) {
+			const access = accessFor(path, store.get(path) ?? null, current(path), commitTime, caller.auth, store, current);
+			if (!policy(access)) throw new FirestoreError("PERMISSION_DENIED", PERMISSION_DENIED_MESSAGE);
+		}
+	}
+	const changes = [...written]
+		.filter((path) => current(path) !== (store.get(path) ?? null))
+		.map((path) => ({ path, doc: current(path) }));
+	return { changes, writeResults };
+}
+
+function checkPrecondition(write: Write, existing: Doc | null, root: DatabaseRoot): void {
+	const { precondition } = write;
+	if (precondition === null) return;
+	const name = root.nameOf(write.path);
+	if ("exists" in precondition) {
+		if (precondition.exists && existing === null)
+			throw new FirestoreError("NOT_FOUND", `No document to ${write.kind}: ${name}`);
+		if (!precondition.exists && existing !== null)
+			throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
+	} else if (existing?.updateTime !== precondition.updateTime) {
+		const stored = existing === null ? "none (the document does not exist)" : existing.updateTime;
+		throw new FirestoreError(
+			"FAILED_PRECONDITION",
+			`The stored version of ${name} (${stored}) does not match the required base version (${precondition.updateTime})`,
+		);
+	}
+}
+
+/** A merge or partial update: each masked path takes the new value, or is removed if the update lacks it. */
+function masked(existing: Fields, update: Fields, mask: readonly FieldPath[]): Fields {
+	let fields = existing;
+	for (const path of mask) {
+		const value = getField(update, path);
+		fields = value === undefined ? deleteField(fields, path) : setField(fields, path, value);
+	}
+	return fields;
+}
+
+/** Firestore leaves updateTime alone when a write changes nothing, so an identical set is not a new version. */
+const sameFields = (a: Fields, b: Fields): boolean =>
+	JSON.stringify(a, jsonReplacer) === JSON.stringify(b, jsonReplacer);
+
+function accessFor(
+	path: string,
+	before: Doc | null,
+	after: Doc | null,
+	requestTime: string,
+	auth: AuthContext | null,
+	store: Store,
+	current: (path: string) => Doc | null,
+): Access {
+	const { collection, id } = splitDocumentPath(path);
+	return {
+		method: after === null ? "delete" : before === null ? "create" : "update",
+		auth,
+		collection,
+		id,
+		resource: before?.fields ?? null,
+		requestResource: after?.fields ?? null,
+		requestTime,
+		get: (other) => store.get(other)?.fields ?? null,
+		getAfter: (other) => current(other)?.fields ?? null,
+	};
+}

@@ -1,0 +1,189 @@
+/**
+ * firestore.rules as code, for the local Firestore server. Each function mirrors the function of the
+ * same name in firestore.rules, in the same order, so the two read side by side: change both together.
+ * The integration suite checks this module through the real SDK; on a machine with the official
+ * emulator, the same suite checks firestore.rules itself.
+ */
+import type { Access, AccessPolicy, Fields, Value } from "./firestore/types";
+
+type WriteAccess = Extract<Access, { method: "create" | "update" | "delete" }>;
+
+const LINK_FIELDS = ["url", "host", "owner", "title", "createdAt", "updatedAt", "clicks", "custom", "urlHash"];
+
+// Value readers: rules compare typed values; a field of the wrong type reads as undefined and fails.
+const str = (value: Value | undefined) => (value && "stringValue" in value ? value.stringValue : undefined);
+const bool = (value: Value | undefined) => (value && "booleanValue" in value ? value.booleanValue : undefined);
+function num(value: Value | undefined): number | undefined {
+	if (value && "integerValue" in value) return Number(value.integerValue);
+	if (value && "doubleValue" in value && typeof value.doubleValue === "number") return value.doubleValue;
+	return undefined;
+}
+/** Nanoseconds since the epoch, so timestamps written with different precision compare equal. */
+function instant(value: Value | string | undefined): bigint | undefined {
+	const text =
+		typeof value === "string" ? value : value && "timestampValue" in value ? value.timestampValue : undefined;
+	const match = text && /^(.*T\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
+	if (!match?.[1]) return undefined;
+	const seconds = Date.parse(`${match[1]}Z`);
+	if (Number.isNaN(seconds)) return undefined;
+	return BigInt(seconds) * 1_000_000n + BigInt((match[2] ?? "").padEnd(9, "0"));
+}
+const size = (text: string) => [...text].length;
+
+/** Canonical text of a value, for rules' == on whole values (map key order does not matter). */
+function canonical(value: Value | undefined): string {
+	return JSON.stringify(value, (_, v: unknown) =>
+		v && typeof v === "object" && !Array.isArray(v)
+			? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+			: v,
+	);
+}
+
+/** rules: request.resource.data.diff(resource.data).affectedKeys() */
+function affectedKeys(after: Fields, before: Fields): Set<string> {
+	const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
+	return new Set([...keys].filter((key) => canonical(after[key]) !== canonical(before[key])));
+}
+
+const hasOnly = (keys: Iterable<string>, allowed: string[]) => [...keys].every((key) => allowed.includes(key));
+
+function signedIn(access: Access): boolean {
+	return access.auth !== null;
+}
+
+function validCode(code: string): boolean {
+	return /^[A-Za-z0-9_-]{3,64}$/.test(code);
+}
+
+function validUrl(value: Value | undefined): boolean {
+	const url = str(value);
+	return url !== undefined && size(url) <= 2048 && /^https?:\/\/\S+$/.test(url);
+}
+
+function validLinkFields(data: Fields, requestTime: string): boolean {
+	const host = str(data.host);
+	const title = str(data.title);
+	const urlHash = str(data.urlHash);
+	return (
+		validUrl(data.url) &&
+		host !== undefined &&
+		size(host) <= 253 &&
+		title !== undefined &&
+		size(title) <= 500 &&
+		urlHash !== undefined &&
+		/^[0-9a-f]{64}$/.test(urlHash) &&
+		instant(data.updatedAt) === instant(requestTime)
+	);
+}
+
+function validNewLink(access: WriteAccess, data: Fields): boolean {
+	const keys = Object.keys(data);
+	return (
+		hasOnly(keys, LINK_FIELDS) &&
+		LINK_FIELDS.every((field) => keys.includes(field)) &&
+		validCode(access.id) &&
+		str(data.owner) === access.auth?.uid &&
+		validLinkFields(data, access.requestTime) &&
+		instant(data.createdAt) === instant(access.requestTime) &&
+		num(data.clicks) === 0 &&
+		bool(data.custom) !== undefined
+	);
+}
+
+function targetMatchesAfter(access: WriteAccess, url: Value | undefined): boolean {
+	const target = access.getAfter(`targets/${access.id}`);
+	return target !== null && str(target.url) !== undefined && str(target.url) === str(url);
+}
+
+function isOneClick(access: WriteAccess): boolean {
+	const { resource, requestResource } = access;
+	if (!resource || !requestResource) return false;
+	const before = num(resource.clicks);
+	return (
+		hasOnly(affectedKeys(requestResource, resource), ["clicks"]) &&
+		before !== undefined &&
+		num(requestResource.clicks) === before + 1
+	);
+}
+
+function isOwnerEdit(access: WriteAccess): boolean {
+	const { resource, requestResource } = access;
+	if (!resource || !requestResource) return false;
+	return (
+		str(resource.owner) === access.auth?.uid &&
+		hasOnly(affectedKeys(requestResource, resource), ["url", "host", "title", "updatedAt", "urlHash"]) &&
+		validLinkFields(requestResource, access.requestTime) &&
+		targetMatchesAfter(access, requestResource.url)
+	);
+}
+
+function linksRule(access: Access): boolean {
+	switch (access.method) {
+		case "get":
+			return signedIn(access) && access.resource !== null && str(access.resource.owner) === access.auth?.uid;
+		case "list":
+			// Rules are not filters: the query itself must limit results to the caller's links.
+			return (
+				signedIn(access) &&
+				access.filters.some(
+					(filter) => filter.field === "owner" && filter.op === "EQUAL" && str(filter.value) === access.auth?.uid,
+				)
+			);
+		case "create":
+			return (
+				signedIn(access) &&
+				access.requestResource !== null &&
+				validNewLink(access, access.requestResource) &&
+				targetMatchesAfter(access, access.requestResource.url)
+			);
+		case "update":
+			return isOneClick(access) || (signedIn(access) && isOwnerEdit(access));
+		case "delete":
+			return (
+				signedIn(access) &&
+				access.resource !== null &&
+				str(access.resource.owner) === access.auth?.uid &&
+				access.getAfter(`targets/${access.id}`) === null
+			);
+	}
+}
+
+function targetsRule(access: Access): boolean {
+	switch (access.method) {
+		case "get":
+			return true;
+		case "list":
+			return false;
+		case "create":
+		case "update": {
+			const data = access.requestResource;
+			const linkAfter = access.getAfter(`links/${access.id}`);
+			return (
+				signedIn(access) &&
+				validCode(access.id) &&
+				data !== null &&
+				hasOnly(Object.keys(data), ["url"]) &&
+				validUrl(data.url) &&
+				linkAfter !== null &&
+				str(linkAfter.owner) === access.auth?.uid &&
+				str(linkAfter.url) === str(data.url)
+			);
+		}
+		case "delete": {
+			const link = access.get(`links/${access.id}`);
+			return (
+				signedIn(access) &&
+				link !== null &&
+				str(link.owner) === access.auth?.uid &&
+				access.getAfter(`links/${access.id}`) === null
+			);
+		}
+	}
+}
+
+/** Everything not matched in firestore.rules is denied, as in Firestore. */
+export const shortyPolicy: AccessPolicy = (access) => {
+	if (access.collection === "links") return linksRule(access);
+	if (access.collection === "targets") return targetsRule(access);
+	return false;
+};

@@ -1,0 +1,102 @@
+/**
+ * Demo data for a first run: one account and 60 links spread over the past weeks, so the options page
+ * shows real pagination at once. Links are written with the emulators' administrator token ("owner"),
+ * like a server script using the Admin SDK: that is how they can carry past creation times, which the
+ * rules rightly refuse from clients. Running it again changes nothing.
+ */
+import { createHash, randomInt } from "node:crypto";
+import { deleteApp, initializeApp } from "firebase/app";
+import {
+	collection,
+	connectFirestoreEmulator,
+	doc,
+	getDocs,
+	getFirestore,
+	limit,
+	query,
+	Timestamp,
+	where,
+	writeBatch,
+} from "firebase/firestore/lite";
+import { PROJECT_ID } from "./config";
+
+export const DEMO_ACCOUNT = { email: "demo@shorty.test", password: "shorty-demo" };
+export const DEMO_LINK_COUNT = 60;
+
+const SITES = [
+	["developer.chrome.com", "/docs/extensions/develop/concepts/service-workers", "Extension service worker basics"],
+	["firebase.google.com", "/docs/firestore/query-data/query-cursors", "Paginate data with query cursors"],
+	["developer.mozilla.org", "/en-US/docs/Web/API/Clipboard/writeText", "Clipboard: writeText() method"],
+	["react.dev", "/reference/react/useEffect", "useEffect – React"],
+	["vite.dev", "/guide/build", "Building for Production | Vite"],
+	["www.typescriptlang.org", "/docs/handbook/2/narrowing.html", "TypeScript: Documentation - Narrowing"],
+	["en.wikipedia.org", "/wiki/URL_shortening", "URL shortening - Wikipedia"],
+	["github.com", "/GoogleChrome/chrome-extensions-samples", "GoogleChrome/chrome-extensions-samples"],
+	["news.ycombinator.com", "/item?id=41000000", "Ask HN: What do you use to share links?"],
+	["www.w3.org", "/TR/WCAG22/", "Web Content Accessibility Guidelines (WCAG) 2.2"],
+] as const;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const HOUR_MS = 3_600_000;
+
+function demoLink(index: number, owner: string, now: number) {
+	const [host, path, title] = SITES[index % SITES.length] as (typeof SITES)[number];
+	const url = `https://${host}${path}${index >= SITES.length ? `${path.includes("?") ? "&" : "?"}ref=${index}` : ""}`;
+	// Spread over about three weeks, newest first, so relative dates in the table vary.
+	const createdAt = Timestamp.fromMillis(now - index * 8 * HOUR_MS - randomInt(HOUR_MS));
+	return {
+		code: Array.from({ length: 7 }, () => BASE62[randomInt(BASE62.length)]).join(""),
+		link: {
+			url,
+			host,
+			owner,
+			title,
+			createdAt,
+			updatedAt: createdAt,
+			clicks: (index * 37) % 50,
+			custom: false,
+			urlHash: createHash("sha256").update(url).digest("hex"),
+		},
+	};
+}
+
+async function demoUserId(authHost: string): Promise<string> {
+	const call = async (method: string) => {
+		const response = await fetch(
+			`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`,
+			{
+				method: "POST",
+				headers: { "content-type": "application/json" },
+				body: JSON.stringify({ ...DEMO_ACCOUNT, returnSecureToken: true }),
+			},
+		);
+		return (await response.json()) as { localId?: string; error?: { message: string } };
+	};
+	const signUp = await call("signUp");
+	const account = signUp.error?.message === "EMAIL_EXISTS" ? await call("signInWithPassword") : signUp;
+	if (!account.localId) throw new Error(`The Auth emulator refused the demo account: ${account.error?.message}`);
+	return account.localId;
+}
+
+/** Creates the demo account and its links unless it already has links; returns how many links it wrote. */
+export async function seedDemoData(hosts: { auth: string; firestore: string }, now = Date.now()): Promise<number> {
+	const owner = await demoUserId(hosts.auth);
+	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `seed-${now}`);
+	try {
+		const db = getFirestore(app);
+		const [host, port] = hosts.firestore.split(":");
+		connectFirestoreEmulator(db, host ?? "127.0.0.1", Number(port), { mockUserToken: "owner" });
+		const existing = await getDocs(query(collection(db, "links"), where("owner", "==", owner), limit(1)));
+		if (!existing.empty) return 0;
+		const batch = writeBatch(db);
+		for (let index = 0; index < DEMO_LINK_COUNT; index++) {
+			const { code, link } = demoLink(index, owner, now);
+			batch.set(doc(db, "links", code), link);
+			batch.set(doc(db, "targets", code), { url: link.url });
+		}
+		await batch.commit();
+		return DEMO_LINK_COUNT;
+	} finally {
+		await deleteApp(app);
+	}
+}

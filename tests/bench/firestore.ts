@@ -1,0 +1,176 @@
+/**
+ * Latency of Shorty's local Firestore through the real lite SDK: commit latency, and the time of the
+ * popup's paged query and of a count as one owner's links grow from 100 to 10,000. The paged query is
+ * timed on a server with the links index and on one without (which must scan), to show the index
+ * keeps it flat. Run: npx tsx tests/bench/firestore.ts
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deleteApp, initializeApp } from "firebase/app";
+import {
+	collection,
+	connectFirestoreEmulator,
+	doc,
+	type Firestore,
+	getCount,
+	getDoc,
+	getDocs,
+	getFirestore,
+	limit,
+	orderBy,
+	query,
+	serverTimestamp,
+	setDoc,
+	startAfter,
+	Timestamp,
+	where,
+	writeBatch,
+} from "firebase/firestore/lite";
+import { PROJECT_ID, readIndexes } from "../../local/config";
+import { startFirestoreServer } from "../../local/firestore/server";
+import type { IndexDefinition, RunningFirestoreServer } from "../../local/firestore/types";
+
+const SIZES = [100, 1_000, 10_000];
+const COMMITS = 200;
+const RUNS = 40;
+const BATCH = 500;
+interface Target {
+	server: RunningFirestoreServer;
+	db: Firestore;
+	close(): Promise<void>;
+}
+
+async function start(indexes: IndexDefinition[], name: string): Promise<Target> {
+	const dataDir = mkdtempSync(join(tmpdir(), "shorty-bench-"));
+	const server = await startFirestoreServer({
+		projectId: PROJECT_ID,
+		dataDir,
+		port: 0,
+		indexes,
+		authenticate: async () => ({ uid: "alice", token: { sub: "alice" } }),
+		policy: () => true,
+	});
+	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "fake" }, name);
+	const db = getFirestore(app);
+	connectFirestoreEmulator(db, "127.0.0.1", server.port);
+	return {
+		server,
+		db,
+		async close() {
+			await deleteApp(app);
+			await server.close();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
+
+async function timeMs(action: () => Promise<unknown>): Promise<number> {
+	const started = process.hrtime.bigint();
+	await action();
+	return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+function percentile(samples: number[], p: number): number {
+	const sorted = [...samples].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+/** Grows alice's links to `size`, 500 to a batch, one second apart so the order is unambiguous. */
+async function seedTo(db: Firestore, from: number, size: number): Promise<void> {
+	for (let start = from; start < size; start += BATCH) {
+		const batch = writeBatch(db);
+		for (let i = start; i < Math.min(size, start + BATCH); i++) {
+			batch.set(doc(db, "links", `link-${String(i).padStart(6, "0")}`), {
+				url: `https://example.com/${i}`,
+				owner: "alice",
+				createdAt: new Timestamp(1_700_000_000 + i, 0),
+				clicks: 0,
+			});
+		}
+		await batch.commit();
+	}
+}
+
+async function pagedQueryMs(db: Firestore, size: number): Promise<number> {
+	const cursor = await getDoc(doc(db, "links", `link-${String(Math.floor(size / 2)).padStart(6, "0")}`));
+	const page = query(
+		collection(db, "links"),
+		where("owner", "==", "alice"),
+		orderBy("createdAt", "desc"),
+		startAfter(cursor),
+		limit(25),
+	);
+	const samples: number[] = [];
+	for (let run = 0; run < RUNS; run++) {
+		samples.push(
+			await timeMs(async () => {
+				const result = await getDocs(page);
+				if (result.size !== 25) throw new Error(`expected a page of 25, got ${result.size}`);
+			}),
+		);
+	}
+	return percentile(samples, 50);
+}
+
+async function countMs(db: Firestore, size: number): Promise<number> {
+	const mine = query(collection(db, "links"), where("owner", "==", "alice"));
+	const samples: number[] = [];
+	for (let run = 0; run < RUNS; run++) {
+		samples.push(
+			await timeMs(async () => {
+				const count = (await getCount(mine)).data().count;
+				if (count !== size) throw new Error(`expected ${size}, counted ${count}`);
+			}),
+		);
+	}
+	return percentile(samples, 50);
+}
+
+async function main(): Promise<void> {
+	const indexed = await start(readIndexes(), "bench-indexed");
+	const unindexed = await start([], "bench-unindexed");
+	try {
+		const commits: number[] = [];
+		for (let i = 0; i < COMMITS; i++) {
+			commits.push(
+				await timeMs(() =>
+					setDoc(doc(collection(indexed.db, "drafts")), {
+						url: `https://example.com/c/${i}`,
+						owner: "alice",
+						createdAt: serverTimestamp(),
+						clicks: 0,
+					}),
+				),
+			);
+		}
+		console.log(`Commit latency through the SDK (${COMMITS} sequential creates, each fsync'ed before the answer):`);
+		console.log(`  p50 ${percentile(commits, 50).toFixed(2)} ms   p95 ${percentile(commits, 95).toFixed(2)} ms\n`);
+
+		const rows: string[][] = [];
+		let seeded = 0;
+		for (const size of SIZES) {
+			await Promise.all([seedTo(indexed.db, seeded, size), seedTo(unindexed.db, seeded, size)]);
+			seeded = size;
+			rows.push([
+				size.toLocaleString("en-US"),
+				(await pagedQueryMs(indexed.db, size)).toFixed(2),
+				(await countMs(indexed.db, size)).toFixed(2),
+				(await pagedQueryMs(unindexed.db, size)).toFixed(2),
+			]);
+		}
+		const header = ["links of one owner", "page p50 (ms)", "count p50 (ms)", "page without index p50 (ms)"];
+		const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)));
+		const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join(" | ")} |`;
+		console.log(
+			`Paged query (owner ==, orderBy createdAt desc, startAfter mid-list, limit 25) and count (owner ==), median of ${RUNS}:`,
+		);
+		console.log(line(header));
+		console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+		for (const row of rows) console.log(line(row));
+	} finally {
+		await Promise.all([indexed.close(), unindexed.close()]);
+	}
+}
+
+await main();

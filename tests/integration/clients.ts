@@ -1,0 +1,41 @@
+/** Real Firebase SDK clients (Auth + Firestore lite) connected to the suite's backend. */
+import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
+import { connectAuthEmulator, getAuth, signInAnonymously } from "firebase/auth";
+import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
+import { inject } from "vitest";
+
+export interface Client {
+	db: Firestore;
+	/** The signed-in user's id; null for a signed-out client. */
+	uid: string | null;
+	close(): Promise<void>;
+}
+
+let apps = 0;
+
+function connect(app: FirebaseApp): Firestore {
+	const [host = "", port = ""] = inject("backend").firestore.split(":");
+	const db = getFirestore(app);
+	connectFirestoreEmulator(db, host, Number(port));
+	return db;
+}
+
+function newApp(): FirebaseApp {
+	apps += 1;
+	return initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `client-${apps}-${Date.now()}`);
+}
+
+/** A visitor with no account: what the public redirect page is. */
+export function signedOut(): Client {
+	const app = newApp();
+	return { db: connect(app), uid: null, close: () => deleteApp(app) };
+}
+
+/** A fresh anonymous account on the Auth emulator, as the extension's first run creates. */
+export async function newUser(): Promise<Client & { uid: string }> {
+	const app = newApp();
+	const auth = getAuth(app);
+	connectAuthEmulator(auth, `http://${inject("backend").auth}`, { disableWarnings: true });
+	const { user } = await signInAnonymously(auth);
+	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
+}

@@ -1,0 +1,228 @@
+import {
+	collection,
+	type DocumentData,
+	deleteDoc,
+	doc,
+	getCount,
+	getDoc,
+	getDocs,
+	increment,
+	limit,
+	query,
+	runTransaction,
+	serverTimestamp,
+	Timestamp,
+	updateDoc,
+	where,
+	writeBatch,
+} from "firebase/firestore/lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, newUser, signedOut } from "./clients";
+import { createLink, linkFields, newCode } from "./links";
+
+let alice: Client & { uid: string };
+let bob: Client & { uid: string };
+let visitor: Client;
+
+beforeAll(async () => {
+	[alice, bob] = await Promise.all([newUser(), newUser()]);
+	visitor = signedOut();
+});
+
+afterAll(async () => {
+	await Promise.all([alice?.close(), bob?.close(), visitor?.close()]);
+});
+
+const denied = { code: "permission-denied" };
+
+async function aliceLink(url?: string): Promise<string> {
+	const code = newCode();
+	await createLink(alice.db, code, linkFields(alice.uid, url));
+	return code;
+}
+
+describe("reading links and targets", () => {
+	it("the owner reads their link; another user and a signed-out visitor cannot", async () => {
+		const code = await aliceLink();
+		expect((await getDoc(doc(alice.db, "links", code))).data()).toMatchObject({ owner: alice.uid, clicks: 0 });
+		await expect(getDoc(doc(bob.db, "links", code))).rejects.toMatchObject(denied);
+		await expect(getDoc(doc(visitor.db, "links", code))).rejects.toMatchObject(denied);
+	});
+
+	it("anyone reads a target, but nobody lists targets", async () => {
+		const code = await aliceLink("https://example.org/public");
+		expect((await getDoc(doc(visitor.db, "targets", code))).data()).toEqual({ url: "https://example.org/public" });
+		await expect(getDocs(query(collection(alice.db, "targets"), limit(5)))).rejects.toMatchObject(denied);
+	});
+
+	it("a user lists and counts only their own links, and only with an owner filter", async () => {
+		await Promise.all([aliceLink(), aliceLink()]);
+		await createLink(bob.db, newCode(), linkFields(bob.uid));
+		const mine = await getDocs(query(collection(alice.db, "links"), where("owner", "==", alice.uid)));
+		expect(mine.size).toBeGreaterThanOrEqual(2);
+		expect(mine.docs.every((link) => link.get("owner") === alice.uid)).toBe(true);
+		const count = await getCount(query(collection(alice.db, "links"), where("owner", "==", alice.uid)));
+		expect(count.data().count).toBe(mine.size);
+		await expect(getDocs(query(collection(alice.db, "links"), limit(10)))).rejects.toMatchObject(denied);
+		await expect(getDocs(query(collection(alice.db, "links"), where("owner", "==", bob.uid)))).rejects.toMatchObject(
+			denied,
+		);
+		await expect(
+			getCount(query(collection(visitor.db, "links"), where("owner", "==", alice.uid))),
+		).rejects.toMatchObject(denied);
+	});
+});
+
+describe("creating a link", () => {
+	it.each<[string, (link: DocumentData) => void]>([
+		["a javascript: URL", (link) => (link.url = "javascript:alert(1)")],
+		["a data: URL", (link) => (link.url = "data:text/html,<script>alert(1)</script>")],
+		["a file: URL", (link) => (link.url = "file:///etc/passwd")],
+		["a URL over 2048 characters", (link) => (link.url = `https://example.com/${"a".repeat(2040)}`)],
+		["another user as owner", (link) => (link.owner = "someone-else")],
+		["a click count other than 0", (link) => (link.clicks = 1)],
+		["a creation time from the client's clock", (link) => (link.createdAt = Timestamp.fromMillis(Date.now() - 60_000))],
+		["a malformed urlHash", (link) => (link.urlHash = "not-a-sha256")],
+		["a field the model does not have", (link) => (link.admin = true)],
+		["a missing field", (link) => delete link.title],
+	])("is refused with %s, and writes nothing", async (_, spoil) => {
+		const link = linkFields(alice.uid);
+		spoil(link);
+		const code = newCode();
+		await expect(createLink(alice.db, code, link, { url: link.url })).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(alice.db, "targets", code))).exists()).toBe(false);
+	});
+
+	it.each([
+		["too short", "ab"],
+		["with a space", "my link"],
+		["with a slash", "a/b"],
+		["too long", "x".repeat(65)],
+	])("is refused with a code %s", async (_, code) => {
+		if (code.includes("/")) {
+			// A slash makes a sub-path, which the SDK itself rejects before sending.
+			expect(() => doc(alice.db, "links", code)).toThrow();
+			return;
+		}
+		await expect(createLink(alice.db, code, linkFields(alice.uid))).rejects.toMatchObject(denied);
+	});
+
+	it("accepts an alias of 3 to 64 characters from [A-Za-z0-9_-]", async () => {
+		const alias = `My_Alias-${newCode()}`;
+		await createLink(alice.db, alias, { ...linkFields(alice.uid), custom: true });
+		expect((await getDoc(doc(alice.db, "links", alias))).get("custom")).toBe(true);
+	});
+
+	it("is refused without its target in the same batch, or with a target for another URL", async () => {
+		const code = newCode();
+		const batch = writeBatch(alice.db);
+		batch.set(doc(alice.db, "links", code), linkFields(alice.uid));
+		await expect(batch.commit()).rejects.toMatchObject(denied);
+		await expect(
+			createLink(alice.db, newCode(), linkFields(alice.uid), { url: "https://evil.example/" }),
+		).rejects.toMatchObject(denied);
+	});
+
+	it("is refused for a signed-out visitor", async () => {
+		await expect(createLink(visitor.db, newCode(), linkFields("nobody"))).rejects.toMatchObject(denied);
+	});
+
+	it("a target cannot be pointed at another user's link", async () => {
+		const code = await aliceLink("https://example.com/alice");
+		const batch = writeBatch(bob.db);
+		batch.set(doc(bob.db, "targets", code), { url: "https://evil.example/" });
+		await expect(batch.commit()).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(visitor.db, "targets", code))).get("url")).toBe("https://example.com/alice");
+	});
+
+	it("two users racing to create one alias: exactly one wins", async () => {
+		const alias = `race-${newCode()}`;
+		const attempt = (client: Client & { uid: string }) =>
+			runTransaction(client.db, async (transaction) => {
+				const target = await transaction.get(doc(client.db, "targets", alias));
+				if (target.exists()) throw new Error("alias taken");
+				transaction.set(doc(client.db, "links", alias), linkFields(client.uid));
+				transaction.set(doc(client.db, "targets", alias), { url: linkFields(client.uid).url });
+			});
+		const outcomes = await Promise.allSettled([attempt(alice), attempt(bob), attempt(alice), attempt(bob)]);
+		expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+	});
+});
+
+describe("counting clicks", () => {
+	it("a signed-out visitor adds exactly one click", async () => {
+		const code = await aliceLink();
+		await updateDoc(doc(visitor.db, "links", code), { clicks: increment(1) });
+		await updateDoc(doc(visitor.db, "links", code), { clicks: increment(1) });
+		expect((await getDoc(doc(alice.db, "links", code))).get("clicks")).toBe(2);
+	});
+
+	it("refuses any other change that rides along with a click", async () => {
+		const code = await aliceLink();
+		const link = doc(visitor.db, "links", code);
+		await expect(updateDoc(link, { clicks: increment(2) })).rejects.toMatchObject(denied);
+		await expect(updateDoc(link, { clicks: 0 })).rejects.toMatchObject(denied);
+		await expect(updateDoc(link, { clicks: increment(1), url: "https://evil.example/" })).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(alice.db, "links", code))).data()).toMatchObject({ clicks: 0, url: linkFields("").url });
+	});
+});
+
+describe("editing a link", () => {
+	const newTarget = "https://example.com/updated";
+	const edit = (url: string) => ({
+		url,
+		host: new URL(url).host,
+		urlHash: linkFields("", url).urlHash,
+		updatedAt: serverTimestamp(),
+	});
+
+	it("the owner changes the target together with the public target document", async () => {
+		const code = await aliceLink();
+		const batch = writeBatch(alice.db);
+		batch.update(doc(alice.db, "links", code), edit(newTarget));
+		batch.set(doc(alice.db, "targets", code), { url: newTarget });
+		await batch.commit();
+		expect((await getDoc(doc(visitor.db, "targets", code))).get("url")).toBe(newTarget);
+	});
+
+	it("is refused when the target document is left behind", async () => {
+		const code = await aliceLink();
+		await expect(updateDoc(doc(alice.db, "links", code), edit(newTarget))).rejects.toMatchObject(denied);
+	});
+
+	it("is refused for another user, and for the owner changing owner or creation time", async () => {
+		const code = await aliceLink();
+		const attempt = (client: Client, change: object) => {
+			const batch = writeBatch(client.db);
+			batch.update(doc(client.db, "links", code), { ...edit(newTarget), ...change });
+			batch.set(doc(client.db, "targets", code), { url: newTarget });
+			return batch.commit();
+		};
+		await expect(attempt(bob, {})).rejects.toMatchObject(denied);
+		await expect(attempt(alice, { owner: bob.uid })).rejects.toMatchObject(denied);
+		await expect(attempt(alice, { createdAt: Timestamp.fromMillis(0) })).rejects.toMatchObject(denied);
+		await expect(attempt(alice, { url: "javascript:alert(1)" })).rejects.toMatchObject(denied);
+	});
+});
+
+describe("deleting a link", () => {
+	it("the owner deletes the link and its target together", async () => {
+		const code = await aliceLink();
+		const batch = writeBatch(alice.db);
+		batch.delete(doc(alice.db, "links", code));
+		batch.delete(doc(alice.db, "targets", code));
+		await batch.commit();
+		expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
+	});
+
+	it("is refused for half of the pair, and for another user", async () => {
+		const code = await aliceLink();
+		await expect(deleteDoc(doc(alice.db, "links", code))).rejects.toMatchObject(denied);
+		await expect(deleteDoc(doc(alice.db, "targets", code))).rejects.toMatchObject(denied);
+		const batch = writeBatch(bob.db);
+		batch.delete(doc(bob.db, "links", code));
+		batch.delete(doc(bob.db, "targets", code));
+		await expect(batch.commit()).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(alice.db, "links", code))).exists()).toBe(true);
+	});
+});

@@ -1,0 +1,46 @@
+import { deleteApp, initializeApp } from "firebase/app";
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
+import {
+	collection,
+	connectFirestoreEmulator,
+	getCount,
+	getDocs,
+	getFirestore,
+	limit,
+	orderBy,
+	query,
+	startAfter,
+	where,
+} from "firebase/firestore/lite";
+import { describe, expect, inject, it } from "vitest";
+import { DEMO_ACCOUNT, DEMO_LINK_COUNT, seedDemoData } from "../../local/seed";
+
+describe("the demo seed", () => {
+	it("gives the demo account 60 links it can page through newest first, once", async () => {
+		const hosts = inject("backend");
+		expect(await seedDemoData(hosts)).toBe(DEMO_LINK_COUNT);
+		expect(await seedDemoData(hosts)).toBe(0);
+
+		const app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, "seed-reader");
+		try {
+			const auth = getAuth(app);
+			connectAuthEmulator(auth, `http://${hosts.auth}`, { disableWarnings: true });
+			const { user } = await signInWithEmailAndPassword(auth, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+			const db = getFirestore(app);
+			const [host = "", port = ""] = hosts.firestore.split(":");
+			connectFirestoreEmulator(db, host, Number(port));
+
+			const mine = query(collection(db, "links"), where("owner", "==", user.uid), orderBy("createdAt", "desc"));
+			expect((await getCount(mine)).data().count).toBe(DEMO_LINK_COUNT);
+			const first = await getDocs(query(mine, limit(25)));
+			const second = await getDocs(query(mine, startAfter(first.docs.at(-1)), limit(25)));
+			const third = await getDocs(query(mine, startAfter(second.docs.at(-1)), limit(25)));
+			expect([first.size, second.size, third.size]).toEqual([25, 25, 10]);
+			const times = [...first.docs, ...second.docs, ...third.docs].map((link) => link.get("createdAt").toMillis());
+			expect(times).toEqual([...times].sort((a, b) => b - a));
+			expect(new Set([...first.docs, ...second.docs, ...third.docs].map((link) => link.id)).size).toBe(DEMO_LINK_COUNT);
+		} finally {
+			await deleteApp(app);
+		}
+	});
+});
