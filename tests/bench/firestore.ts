@@ -92,7 +92,14 @@ async function seedTo(db: Firestore, from: number, size: number): Promise<void> 
 	}
 }
 
-async function pagedQueryMs(db: Firestore, size: number): Promise<number> {
+/** Runs `action` RUNS times and returns "p50 / p95" in milliseconds. */
+async function latency(action: () => Promise<void>): Promise<string> {
+	const samples: number[] = [];
+	for (let run = 0; run < RUNS; run++) samples.push(await timeMs(action));
+	return `${percentile(samples, 50).toFixed(2)} / ${percentile(samples, 95).toFixed(2)}`;
+}
+
+async function pagedQueryLatency(db: Firestore, size: number): Promise<string> {
 	const cursor = await getDoc(doc(db, "links", `link-${String(Math.floor(size / 2)).padStart(6, "0")}`));
 	const page = query(
 		collection(db, "links"),
@@ -101,30 +108,18 @@ async function pagedQueryMs(db: Firestore, size: number): Promise<number> {
 		startAfter(cursor),
 		limit(25),
 	);
-	const samples: number[] = [];
-	for (let run = 0; run < RUNS; run++) {
-		samples.push(
-			await timeMs(async () => {
-				const result = await getDocs(page);
-				if (result.size !== 25) throw new Error(`expected a page of 25, got ${result.size}`);
-			}),
-		);
-	}
-	return percentile(samples, 50);
+	return latency(async () => {
+		const result = await getDocs(page);
+		if (result.size !== 25) throw new Error(`expected a page of 25, got ${result.size}`);
+	});
 }
 
-async function countMs(db: Firestore, size: number): Promise<number> {
+async function countLatency(db: Firestore, size: number): Promise<string> {
 	const mine = query(collection(db, "links"), where("owner", "==", "alice"));
-	const samples: number[] = [];
-	for (let run = 0; run < RUNS; run++) {
-		samples.push(
-			await timeMs(async () => {
-				const count = (await getCount(mine)).data().count;
-				if (count !== size) throw new Error(`expected ${size}, counted ${count}`);
-			}),
-		);
-	}
-	return percentile(samples, 50);
+	return latency(async () => {
+		const count = (await getCount(mine)).data().count;
+		if (count !== size) throw new Error(`expected ${size}, counted ${count}`);
+	});
 }
 
 async function main(): Promise<void> {
@@ -154,16 +149,21 @@ async function main(): Promise<void> {
 			seeded = size;
 			rows.push([
 				size.toLocaleString("en-US"),
-				(await pagedQueryMs(indexed.db, size)).toFixed(2),
-				(await countMs(indexed.db, size)).toFixed(2),
-				(await pagedQueryMs(unindexed.db, size)).toFixed(2),
+				await pagedQueryLatency(indexed.db, size),
+				await countLatency(indexed.db, size),
+				await pagedQueryLatency(unindexed.db, size),
 			]);
 		}
-		const header = ["links of one owner", "page p50 (ms)", "count p50 (ms)", "page without index p50 (ms)"];
+		const header = [
+			"links of one owner",
+			"page p50 / p95 (ms)",
+			"count p50 / p95 (ms)",
+			"page, no index, p50 / p95 (ms)",
+		];
 		const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)));
 		const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join(" | ")} |`;
 		console.log(
-			`Paged query (owner ==, orderBy createdAt desc, startAfter mid-list, limit 25) and count (owner ==), median of ${RUNS}:`,
+			`Paged query (owner ==, orderBy createdAt desc, startAfter mid-list, limit 25) and count (owner ==), ${RUNS} runs each:`,
 		);
 		console.log(line(header));
 		console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
