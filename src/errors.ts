@@ -2,11 +2,50 @@
  * The catalogue of everything that can go wrong, as codes that cross the message boundary and the
  * text a user reads for each. Errors travel as values ({ code, message }), never as thrown objects,
  * because extension messaging serialises replies and would strip an Error's prototype and fields.
+ * Firebase's own errors are mapped here too, so nobody ever reads a raw "FirebaseError: ...".
  */
 const userText = {
+	// Shorty's own.
 	"background-unavailable":
 		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
 	internal: "Something went wrong inside Shorty.",
+	"invalid-request": "Shorty's pages sent a request the background could not read. Reload the extension.",
+	"invalid-url": "That is not a web address Shorty can shorten. Links must start with http:// or https://.",
+	"url-too-long": "That address is longer than 2,048 characters, too long to shorten.",
+	"restricted-page": "Browser pages, extension stores and local files cannot be shortened.",
+	"already-short": "That is already a Shorty link.",
+	"alias-invalid": "Aliases are 3 to 64 letters, digits, hyphens or underscores.",
+	"alias-reserved": "That alias is reserved. Please pick another.",
+	"alias-taken": "That alias is already in use. Please pick another.",
+	"codes-exhausted": "Shorty could not find a free short code. Please try again.",
+	"link-not-found": "That link no longer exists.",
+	"signed-out": "Sign in to do that.",
+	// Firebase Auth (FirebaseError codes "auth/...").
+	"auth/invalid-credential": "Wrong email or password.",
+	"auth/wrong-password": "Wrong email or password.",
+	"auth/user-not-found": "There is no account with that email.",
+	"auth/email-already-in-use": "An account with that email already exists. Sign in instead.",
+	"auth/credential-already-in-use": "That account already exists. Sign in to it instead.",
+	"auth/weak-password": "Passwords need at least 6 characters.",
+	"auth/invalid-email": "That email address does not look right.",
+	"auth/missing-password": "Enter your password.",
+	"auth/too-many-requests": "Too many attempts. Wait a minute, then try again.",
+	"auth/network-request-failed": "Shorty could not reach the sign-in service. Check your connection and try again.",
+	"auth/user-disabled": "This account has been disabled.",
+	"auth/operation-not-allowed": "This way of signing in is turned off for this Shorty backend.",
+	"auth/requires-recent-login": "For your security, sign in again, then retry.",
+	// Cloud Firestore (FirestoreError codes, prefixed here so they cannot clash with ours).
+	"firestore/permission-denied": "You do not have permission to do that. Try signing in again.",
+	"firestore/unauthenticated": "Your session has ended. Sign in again.",
+	"firestore/already-exists": "That short code is already taken. Please try again.",
+	"firestore/not-found": "That link no longer exists.",
+	"firestore/unavailable": "Shorty could not reach its database. Check your connection and try again.",
+	"firestore/deadline-exceeded": "The database took too long to answer. Please try again.",
+	"firestore/resource-exhausted": "The database is over its quota right now. Please try again later.",
+	"firestore/aborted": "Someone else changed this at the same moment. Please try again.",
+	"firestore/failed-precondition": "That change no longer applies: the link was changed elsewhere. Reload and retry.",
+	"firestore/cancelled": "The request was cancelled. Please try again.",
+	"firestore/invalid-argument": "The database refused the request as malformed.",
 } as const;
 
 export type ErrorCode = keyof typeof userText;
@@ -35,7 +74,19 @@ export class ShortyError extends Error {
 	}
 }
 
+/** The code of a FirebaseError, by shape: this module must not import the SDK, since pages load it. */
+function firebaseCode(error: unknown): string | undefined {
+	if (typeof error !== "object" || error === null) return undefined;
+	const { name, code } = error as { name?: unknown; code?: unknown };
+	return name === "FirebaseError" && typeof code === "string" ? code : undefined;
+}
+
 export function toAppError(error: unknown): AppError {
 	if (error instanceof ShortyError) return { code: error.code, message: error.message };
+	const code = firebaseCode(error);
+	if (code !== undefined) {
+		const catalogued = code.startsWith("auth/") ? code : `firestore/${code}`;
+		if (isErrorCode(catalogued)) return appError(catalogued);
+	}
 	return appError("internal", error instanceof Error ? error.message : String(error));
 }

@@ -1,0 +1,24 @@
+/** Types shared by Shorty's link domain (src/links). No browser, React or Firebase imports here. */
+import type { AppError } from "../errors";
+
+/** The outcome of a check that can fail for a reason a user should read. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Random bytes: crypto.getRandomValues in production, a scripted source in tests. */
+export type RandomBytes = (length: number) => Uint8Array;
+
+/** A link as the extension shows it; times are milliseconds since the epoch. */
+export interface Link {
+	code: string;
+	/** The long address it leads to. */
+	url: string;
+	host: string;
+	title: string;
+	/** The short address people share: the short-link base plus the code. */
+	shortUrl: string;
+	createdAt: number;
+	updatedAt: number;
+	clicks: number;
+	/** True when the user chose the code (an alias), false when it was generated. */
+	custom: boolean;
+}
