@@ -32,6 +32,7 @@ export default defineConfig({
 					name: "e2e",
 					include: ["tests/e2e/**/*.test.ts"],
 					environment: "node",
+					globalSetup: ["tests/e2e/setup.ts"],
 					sequence: { groupOrder: 1 },
 					fileParallelism: false,
 					testTimeout: 60_000,

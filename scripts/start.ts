@@ -58,6 +58,10 @@ console.log(
 const seeded = await seedDemoData({ auth: `127.0.0.1:${auth}`, firestore: `127.0.0.1:${firestore}` });
 if (seeded > 0) console.log(`start: seeded ${seeded} demo links for ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 
+// The extension reaches the backend at the ports it really got (they may be overridden).
+process.env.VITE_AUTH_EMULATOR_HOST = `127.0.0.1:${auth}`;
+process.env.VITE_FIRESTORE_EMULATOR_HOST = `127.0.0.1:${firestore}`;
+process.env.VITE_SHORT_LINK_BASE ??= `http://127.0.0.1:${hosting}/`;
 const watcher = (await build({ root: REPO_ROOT, build: { watch: {}, sourcemap: true } })) as Rollup.RollupWatcher;
 let browser: ChildProcess | undefined;
 let firstBuild = true;

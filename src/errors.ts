@@ -10,7 +10,7 @@ const userText = {
 		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
 	internal: "Something went wrong inside Shorty.",
 	"invalid-request": "Shorty's pages sent a request the background could not read. Reload the extension.",
-	"invalid-url": "That is not a web address Shorty can shorten. Links must start with http:// or https://.",
+	"invalid-url": "That is not a web address Shorty can shorten.",
 	"url-too-long": "That address is longer than 2,048 characters, too long to shorten.",
 	"restricted-page": "Browser pages, extension stores and local files cannot be shortened.",
 	"already-short": "That is already a Shorty link.",
@@ -71,6 +71,13 @@ export class ShortyError extends Error {
 		super(appError(code, detail).message);
 		this.name = "ShortyError";
 		this.code = code;
+	}
+
+	/** The same error, thrown: for a check that already produced its AppError. */
+	static from(error: AppError): ShortyError {
+		const thrown = new ShortyError(error.code);
+		thrown.message = error.message;
+		return thrown;
 	}
 }
 

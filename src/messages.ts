@@ -1,50 +1,119 @@
 /**
  * The typed protocol between the pages (popup, options) and the background service worker.
- * One map is the source of truth: each message type names the fields its request carries and the
- * data its successful reply carries, so renaming a field breaks the build instead of the user.
+ * `requestShapes` is the single source of truth for what each request carries: the background checks
+ * every incoming message against it, and the request types are derived from it, so the check and the
+ * types cannot drift apart. `Replies` names the data each successful reply carries.
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
+import type { LinkPage } from "./links/store";
+import type { Link } from "./links/types";
 
-export interface Protocol {
-	ping: {
-		request: Record<never, never>;
-		/** startedAt changes whenever Chrome restarts the worker, which is how tests see a restart. */
-		reply: { version: string; startedAt: number };
-	};
+type FieldKind = "string" | "number" | "boolean";
+type Shape = Record<string, FieldKind | `${FieldKind}?`>;
+
+const requestShapes = {
+	ping: {},
+	session: {},
+	signUp: { email: "string", password: "string" },
+	signIn: { email: "string", password: "string" },
+	signOut: {},
+	resetPassword: { email: "string" },
+	shorten: { url: "string", title: "string?", alias: "string?" },
+	getLink: { code: "string" },
+	listLinks: { pageSize: "number", after: "string?", before: "string?" },
+	updateLink: { code: "string", url: "string" },
+	deleteLink: { code: "string" },
+	getSettings: {},
+	setSettings: { autoCopy: "boolean?", shortenOnOpen: "boolean?" },
+} as const satisfies Record<string, Shape>;
+
+export interface Session {
+	/** Null when nobody is signed in; an anonymous user has links but no email. */
+	user: { uid: string; email: string | null; anonymous: boolean } | null;
 }
 
-export type MessageType = keyof Protocol;
-export type RequestOf<T extends MessageType> = { type: T } & Protocol[T]["request"];
+export interface Settings {
+	/** Copy the short link to the clipboard as soon as it exists. */
+	autoCopy: boolean;
+	/** Shorten the current tab as soon as the popup opens. */
+	shortenOnOpen: boolean;
+}
+
+export interface Replies {
+	ping: { version: string; startedAt: number };
+	session: Session;
+	signUp: Session;
+	signIn: Session;
+	signOut: Session;
+	resetPassword: { email: string };
+	shorten: Link;
+	getLink: Link;
+	listLinks: LinkPage;
+	updateLink: Link;
+	deleteLink: { code: string };
+	getSettings: Settings;
+	setSettings: Settings;
+}
+
+type Shapes = typeof requestShapes;
+export type MessageType = keyof Shapes & keyof Replies;
+
+type KindType<K> = K extends `string${string}` ? string : K extends `number${string}` ? number : boolean;
+type FromShape<S> = { [K in keyof S as S[K] extends `${string}?` ? never : K]: KindType<S[K]> } & {
+	[K in keyof S as S[K] extends `${string}?` ? K : never]?: KindType<S[K]>;
+};
+
+export type RequestOf<T extends MessageType> = { type: T } & FromShape<Shapes[T]>;
 export type AnyRequest = { [T in MessageType]: RequestOf<T> }[MessageType];
 export type Failure = { ok: false; error: AppError };
-export type Reply<T extends MessageType> = { ok: true; data: Protocol[T]["reply"] } | Failure;
+export type Reply<T extends MessageType> = { ok: true; data: Replies[T] } | Failure;
 
 export type Handlers = {
-	[T in MessageType]: (request: RequestOf<T>) => Protocol[T]["reply"] | Promise<Protocol[T]["reply"]>;
+	[T in MessageType]: (request: RequestOf<T>) => Replies[T] | Promise<Replies[T]>;
 };
 
 /** A typed call from a page to the background. It never throws: every failure is a Failure value. */
 export type BackgroundCall = <T extends MessageType>(request: RequestOf<T>) => Promise<Reply<T>>;
 
+/** What the background announces to every open page. */
+export type BackgroundEvent = { type: "session-changed"; session: Session };
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+/** Why `message` does not fit its type's shape, or null when it does. */
+function shapeProblem(message: Record<string, unknown>, shape: Shape): string | null {
+	for (const key of Object.keys(message)) {
+		if (key !== "type" && !Object.hasOwn(shape, key)) return `unexpected field "${key}"`;
+	}
+	for (const [key, kind] of Object.entries(shape)) {
+		const optional = kind.endsWith("?");
+		const value = message[key];
+		if (value === undefined && optional) continue;
+		if (typeof value !== kind.replace("?", "")) return `"${key}" must be a ${kind.replace("?", "")}`;
+	}
+	return null;
+}
+
 /**
- * The background side. Messages that are not requests of this protocol get no answer (undefined), so
- * another listener, such as the offscreen clipboard document, can answer them: Chrome delivers every
- * runtime message to every extension page and keeps only the first reply.
+ * The background side. Messages whose type is not in the protocol get no answer (undefined), so another
+ * listener, such as the offscreen clipboard document, can answer them: Chrome delivers every runtime
+ * message to every extension page and keeps only the first reply. A message of a known type with the
+ * wrong fields is answered with invalid-request and never reaches its handler.
  */
 export function createMessageHandler(
 	handlers: Handlers,
 ): (message: unknown) => Promise<Reply<MessageType>> | undefined {
-	const isRequest = (message: unknown): message is AnyRequest =>
-		isObject(message) && typeof message.type === "string" && Object.hasOwn(handlers, message.type);
-
 	return (message) => {
-		if (!isRequest(message)) return undefined;
-		const handler = handlers[message.type] as (request: AnyRequest) => Promise<Protocol[MessageType]["reply"]>;
+		if (!isObject(message) || typeof message.type !== "string" || !Object.hasOwn(handlers, message.type)) {
+			return undefined;
+		}
+		const type = message.type as MessageType;
+		const problem = shapeProblem(message, requestShapes[type]);
+		if (problem) return Promise.resolve({ ok: false, error: appError("invalid-request", problem) });
+		const handler = handlers[type] as (request: AnyRequest) => Promise<Replies[MessageType]>;
 		return (async (): Promise<Reply<MessageType>> => {
 			try {
-				return { ok: true, data: await handler(message) };
+				return { ok: true, data: await handler(message as AnyRequest) };
 			} catch (error) {
 				return { ok: false, error: toAppError(error) };
 			}

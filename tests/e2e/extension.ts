@@ -2,11 +2,10 @@
 // would run it, and exposes what the end-to-end tests need: pages, the service worker, its errors.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
+import { inject } from "vitest";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
-
-const DIST = resolve(import.meta.dirname, "../../dist");
 
 export interface Extension {
 	context: BrowserContext;
@@ -22,8 +21,10 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
+/** Launches Chromium with the build the suite's setup made against its backend. */
 export async function launchExtension(): Promise<Extension> {
-	if (!existsSync(join(DIST, "manifest.json"))) throw new Error(`No build at ${DIST}: run \`npm run build\` first.`);
+	const extensionDir = inject("extensionDir");
+	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
 	if (!executablePath) throw new Error(INSTALL_HINT);
 
@@ -34,8 +35,8 @@ export async function launchExtension(): Promise<Extension> {
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
 		args: [
-			`--disable-extensions-except=${DIST}`,
-			`--load-extension=${DIST}`,
+			`--disable-extensions-except=${extensionDir}`,
+			`--load-extension=${extensionDir}`,
 			"--no-sandbox",
 			"--disable-gpu",
 			"--disable-dev-shm-usage",

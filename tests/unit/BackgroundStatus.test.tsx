@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type BackgroundCall, createClient, createMessageHandler } from "../../src/messages";
 import { BackgroundProvider } from "../../src/ui/BackgroundContext";
 import { BackgroundStatus } from "../../src/ui/BackgroundStatus";
-import { inProcessBackground } from "./inProcessBackground";
+import { inProcessBackground, someHandlers } from "./inProcessBackground";
 
 afterEach(cleanup);
 
@@ -28,7 +28,7 @@ describe("the background status line", () => {
 	});
 
 	it("explains an unreachable worker, and Try again recovers with focus kept on the status", async () => {
-		const handle = createMessageHandler(handlers);
+		const handle = createMessageHandler(someHandlers(handlers));
 		let reachable = false;
 		let settle: (value: unknown) => void = () => {};
 		renderStatus(

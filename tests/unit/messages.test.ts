@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ShortyError } from "../../src/errors";
 import { createClient, createMessageHandler } from "../../src/messages";
-import { inProcessBackground } from "./inProcessBackground";
+import { inProcessBackground, someHandlers } from "./inProcessBackground";
 
 const pingReply = { version: "1.2.3", startedAt: 42 };
 
@@ -39,6 +39,43 @@ describe("messages between pages and the background", () => {
 		expect(!reply.ok && reply.error.message).toContain("x is undefined");
 	});
 
+	describe("checking requests at the boundary", () => {
+		const received: unknown[] = [];
+		const handle = createMessageHandler(
+			someHandlers({
+				shorten: (request) => {
+					received.push(request);
+					return { code: "abc1234" } as never;
+				},
+			}),
+		);
+
+		it.each([
+			["a field of the wrong type", { type: "shorten", url: 42 }, '"url" must be a string'],
+			["a missing required field", { type: "shorten", title: "no url" }, '"url" must be a string'],
+			[
+				"an unexpected field",
+				{ type: "shorten", url: "https://example.com", owner: "someone-else" },
+				'unexpected field "owner"',
+			],
+			[
+				"an optional field of the wrong type",
+				{ type: "shorten", url: "https://example.com", alias: ["x"] },
+				'"alias" must be a string',
+			],
+		])("refuses %s as invalid-request, and the handler never runs", async (_, message, problem) => {
+			const reply = await handle(message);
+			expect(reply).toMatchObject({ ok: false, error: { code: "invalid-request" } });
+			expect(reply?.ok === false && reply.error.message).toContain(problem);
+			expect(received).toEqual([]);
+		});
+
+		it("passes a request with its optional fields left out", async () => {
+			await expect(handle({ type: "shorten", url: "https://example.com" })).resolves.toMatchObject({ ok: true });
+			expect(received).toEqual([{ type: "shorten", url: "https://example.com" }]);
+		});
+	});
+
 	it.each([
 		["an unknown type", { type: "copy-to-clipboard" }],
 		["a message without a type", { url: "https://example.com" }],
@@ -46,7 +83,7 @@ describe("messages between pages and the background", () => {
 		["null", null],
 		["an inherited property name", { type: "toString" }],
 	])("the background leaves %s unanswered, for another listener to take", (_, message) => {
-		const handle = createMessageHandler({ ping: () => pingReply });
+		const handle = createMessageHandler(someHandlers({ ping: () => pingReply }));
 		expect(handle(message)).toBeUndefined();
 	});
 

@@ -1,0 +1,66 @@
+/**
+ * Accounts: email and password, plus the anonymous session that lets the very first shorten work before
+ * any sign-up. Signing up from an anonymous session links the new credential to it, so the user keeps
+ * the links made so far (same uid).
+ */
+import {
+	type Auth,
+	createUserWithEmailAndPassword,
+	EmailAuthProvider,
+	linkWithCredential,
+	sendPasswordResetEmail,
+	signInAnonymously,
+	signInWithEmailAndPassword,
+	signOut,
+	type User,
+} from "firebase/auth/web-extension";
+import { ShortyError } from "../src/errors";
+import type { Handlers, Session } from "../src/messages";
+
+export function sessionOf(user: User | null): Session {
+	return { user: user ? { uid: user.uid, email: user.email, anonymous: user.isAnonymous } : null };
+}
+
+/** The signed-in user; the session restored from IndexedDB counts once the SDK has read it. */
+export async function requireUser(auth: Auth): Promise<User> {
+	await auth.authStateReady();
+	if (!auth.currentUser) throw new ShortyError("signed-out");
+	return auth.currentUser;
+}
+
+/** The signed-in user, or a new anonymous one: shortening never waits for a sign-up. */
+export async function userOrAnonymous(auth: Auth): Promise<User> {
+	await auth.authStateReady();
+	return auth.currentUser ?? (await signInAnonymously(auth)).user;
+}
+
+export function accountHandlers(
+	auth: () => Auth,
+): Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword"> {
+	return {
+		async session() {
+			await auth().authStateReady();
+			return sessionOf(auth().currentUser);
+		},
+		async signUp({ email, password }) {
+			await auth().authStateReady();
+			const current = auth().currentUser;
+			const { user } = current?.isAnonymous
+				? await linkWithCredential(current, EmailAuthProvider.credential(email.trim(), password))
+				: await createUserWithEmailAndPassword(auth(), email.trim(), password);
+			return sessionOf(user);
+		},
+		async signIn({ email, password }) {
+			const { user } = await signInWithEmailAndPassword(auth(), email.trim(), password);
+			return sessionOf(user);
+		},
+		async signOut() {
+			await signOut(auth());
+			return sessionOf(null);
+		},
+		async resetPassword({ email }) {
+			await sendPasswordResetEmail(auth(), email.trim());
+			return { email: email.trim() };
+		},
+	};
+}

@@ -1,0 +1,116 @@
+/** Short codes: the generated ones and the aliases users choose. Both become a document id in links/ and targets/. */
+import { type AppError, appError } from "../errors";
+import type { Checked, RandomBytes } from "./types";
+
+/** 62^7 is about 3.5 trillion codes, so random ones rarely collide and cannot be enumerated. */
+export const CODE_LENGTH = 7;
+export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** 248 = 4 × 62: every character has four bytes below it, while 248-255 would favour the first eight. */
+const UNBIASED_BYTE_LIMIT = 4 * BASE62.length;
+
+export const MIN_ALIAS_LENGTH = 3;
+export const MAX_ALIAS_LENGTH = 64;
+const ALIAS_CHARACTER = /^[A-Za-z0-9_-]$/;
+
+/** The rules' validCode (firestore.rules): generated codes and aliases alike. */
+const CODE = /^[A-Za-z0-9_-]{3,64}$/;
+
+/**
+ * Aliases refused in any case: routes the redirect site has or may grow, words that would make a link
+ * look official, and "undefined"/"null", where a bug that interpolates a missing code would land.
+ */
+export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
+	"about",
+	"abuse",
+	"account",
+	"accounts",
+	"admin",
+	"administrator",
+	"api",
+	"app",
+	"assets",
+	"auth",
+	"blog",
+	"contact",
+	"dashboard",
+	"delete",
+	"docs",
+	"edit",
+	"favicon",
+	"help",
+	"home",
+	"index",
+	"legal",
+	"link",
+	"links",
+	"login",
+	"logout",
+	"manifest",
+	"new",
+	"null",
+	"oauth",
+	"official",
+	"options",
+	"password",
+	"privacy",
+	"public",
+	"register",
+	"report",
+	"robots",
+	"security",
+	"settings",
+	"shorty",
+	"signin",
+	"signout",
+	"signup",
+	"sitemap",
+	"static",
+	"stats",
+	"status",
+	"support",
+	"terms",
+	"undefined",
+	"verify",
+	"www",
+]);
+
+/** A random code of CODE_LENGTH base62 characters, each equally likely (rejection sampling). */
+export function generateCode(random: RandomBytes): string {
+	let code = "";
+	while (code.length < CODE_LENGTH) {
+		for (const byte of random(CODE_LENGTH - code.length)) {
+			if (byte < UNBIASED_BYTE_LIMIT) code += BASE62.charAt(byte % BASE62.length);
+		}
+	}
+	return code;
+}
+
+/** Checks a user's alias, trimmed and with its case kept: "Docs2" and "docs2" are two links. */
+export function checkAlias(input: string): Checked<string> {
+	const alias = input.trim();
+	const error = aliasProblem(alias);
+	return error ? { ok: false, error } : { ok: true, value: alias };
+}
+
+function aliasProblem(alias: string): AppError | undefined {
+	const forbidden = [...alias].find((character) => !ALIAS_CHARACTER.test(character));
+	if (forbidden !== undefined) return appError("alias-invalid", forbiddenDetail(forbidden));
+	if (alias.length < MIN_ALIAS_LENGTH) {
+		return appError("alias-invalid", `too short: ${alias.length} characters, at least ${MIN_ALIAS_LENGTH}`);
+	}
+	if (alias.length > MAX_ALIAS_LENGTH) {
+		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_ALIAS_LENGTH}`);
+	}
+	return RESERVED_ALIASES.has(alias.toLowerCase()) ? appError("alias-reserved") : undefined;
+}
+
+/** JSON quoting makes an invisible character readable ("\u0007"). */
+function forbiddenDetail(character: string): string {
+	return /\s/.test(character) ? "spaces are not allowed" : `${JSON.stringify(character)} is not allowed`;
+}
+
+/** Whether `value` can be a document id in links/ and targets/: a generated code or an alias. */
+export function isCode(value: string): boolean {
+	return CODE.test(value);
+}

@@ -1,0 +1,98 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { AnyRequest, Reply, Session } from "../../src/messages";
+import { type Extension, launchExtension } from "./extension";
+
+let extension: Extension;
+let page: Page;
+
+/** Sends a request from an extension page to the real service worker, as the popup and options do. */
+async function call(request: AnyRequest): Promise<Reply<AnyRequest["type"]>> {
+	return page.evaluate((message) => chrome.runtime.sendMessage(message), request);
+}
+
+async function data<T>(request: AnyRequest): Promise<T> {
+	const reply = await call(request);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	return reply.data as T;
+}
+
+beforeAll(async () => {
+	extension = await launchExtension();
+	page = await extension.openPage("options/index.html");
+});
+
+afterAll(async () => {
+	await extension?.close();
+});
+
+describe("the background with the local backend", () => {
+	it("shortens on a first run with no account, through an anonymous session", async () => {
+		const link = await data<{ code: string; shortUrl: string; url: string }>({
+			type: "shorten",
+			url: "https://example.com/e2e/first",
+			title: "First",
+		});
+		expect(link.url).toBe("https://example.com/e2e/first");
+		expect(link.shortUrl).toBe(`http://${inject("backend").hosting}/${link.code}`);
+		const { user } = await data<Session>({ type: "session" });
+		expect(user).toMatchObject({ anonymous: true, email: null });
+	});
+
+	it("keeps the session and the links when Chrome stops the worker, and a retried shorten returns the same link", async () => {
+		const before = await data<Session>({ type: "session" });
+		const link = await data<{ code: string }>({ type: "shorten", url: "https://example.com/e2e/survives" });
+		await extension.terminateWorker();
+		const after = await data<Session>({ type: "session" });
+		expect(after.user?.uid).toBe(before.user?.uid);
+		const retried = await data<{ code: string }>({ type: "shorten", url: "https://example.com/e2e/survives" });
+		expect(retried.code).toBe(link.code);
+		const fresh = await data<{ code: string }>({ type: "shorten", url: "https://example.com/e2e/after-restart" });
+		expect(fresh.code).not.toBe(link.code);
+	});
+
+	it("answers bad input with a specific error and changes nothing", async () => {
+		const { total } = await data<{ total: number }>({ type: "listLinks", pageSize: 10 });
+		for (const [url, code] of [
+			["javascript:alert(1)", "invalid-url"],
+			["chrome://settings", "restricted-page"],
+			[`https://example.com/${"x".repeat(2100)}`, "url-too-long"],
+		]) {
+			expect(await call({ type: "shorten", url: url as string })).toMatchObject({ ok: false, error: { code } });
+		}
+		expect(await call({ type: "shorten", url: "https://example.com/x", alias: "no spaces" })).toMatchObject({
+			ok: false,
+			error: { code: "alias-invalid" },
+		});
+		expect(await call({ type: "listLinks", pageSize: 7 })).toMatchObject({
+			ok: false,
+			error: { code: "invalid-request" },
+		});
+		expect((await data<{ total: number }>({ type: "listLinks", pageSize: 10 })).total).toBe(total);
+	});
+
+	it("turns the anonymous session into an account that keeps its links, and signs in again after sign-out", async () => {
+		const email = `e2e-${Date.now()}@shorty.test`;
+		const anonymous = await data<Session>({ type: "session" });
+		const upgraded = await data<Session>({ type: "signUp", email, password: "correct horse" });
+		expect(upgraded.user).toMatchObject({ uid: anonymous.user?.uid, email, anonymous: false });
+		const mine = await data<{ links: { url: string }[] }>({ type: "listLinks", pageSize: 100 });
+		expect(mine.links.map((link) => link.url)).toContain("https://example.com/e2e/first");
+
+		expect((await data<Session>({ type: "signOut" })).user).toBeNull();
+		expect(await call({ type: "listLinks", pageSize: 10 })).toMatchObject({ ok: false, error: { code: "signed-out" } });
+		const wrong = await call({ type: "signIn", email, password: "wrong password" });
+		expect(wrong.ok).toBe(false);
+		expect(["auth/invalid-credential", "auth/wrong-password"]).toContain(!wrong.ok && wrong.error.code);
+		expect(!wrong.ok && wrong.error.message).not.toContain("FirebaseError");
+		const back = await data<Session>({ type: "signIn", email, password: "correct horse" });
+		expect(back.user?.uid).toBe(anonymous.user?.uid);
+	});
+
+	it("keeps settings in storage, with defaults until changed", async () => {
+		expect(await data({ type: "getSettings" })).toEqual({ autoCopy: true, shortenOnOpen: true });
+		expect(await data({ type: "setSettings", autoCopy: false })).toEqual({ autoCopy: false, shortenOnOpen: true });
+		await extension.terminateWorker();
+		expect(await data({ type: "getSettings" })).toEqual({ autoCopy: false, shortenOnOpen: true });
+	});
+});

@@ -1,0 +1,223 @@
+import { collection, doc, getCount, getDoc, query, where } from "firebase/firestore/lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE62 } from "../../../src/links/codes";
+import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import type { RandomBytes } from "../../../src/links/types";
+import { type Client, newUser, signedOut } from "../clients";
+
+const SHORT_BASE = "http://127.0.0.1:5000/";
+const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
+interface Account {
+	client: Client & { uid: string };
+	store: LinkStore;
+}
+
+async function account(random: RandomBytes = realRandom): Promise<Account> {
+	const client = await newUser();
+	return { client, store: createLinkStore({ db: client.db, random, clock: Date.now, shortLinkBase: SHORT_BASE }) };
+}
+
+/** A random source that yields these codes first, then real randomness. */
+function scriptedCodes(...codes: string[]): RandomBytes {
+	const bytes = codes.flatMap((code) => [...code].map((char) => BASE62.indexOf(char)));
+	return (length) => {
+		const out = realRandom(length);
+		for (let i = 0; i < length && bytes.length > 0; i++) out[i] = bytes.shift() as number;
+		return out;
+	};
+}
+
+const opened: Client[] = [];
+let alice: Account;
+let bob: Account;
+
+beforeAll(async () => {
+	[alice, bob] = await Promise.all([account(), account()]);
+	opened.push(alice.client, bob.client);
+});
+
+afterAll(async () => {
+	await Promise.all(opened.map((client) => client.close()));
+});
+
+async function linkCount(who: Account): Promise<number> {
+	const mine = query(collection(who.client.db, "links"), where("owner", "==", who.client.uid));
+	return (await getCount(mine)).data().count;
+}
+
+describe("shortening", () => {
+	it("creates a 7-character link whose public target resolves to the normalized URL", async () => {
+		const link = await alice.store.shorten(alice.client.uid, {
+			url: "  HTTPS://Example.COM:443/Docs?q=1#top ",
+			title: "Docs",
+		});
+		expect(link).toMatchObject({
+			url: "https://example.com/Docs?q=1#top",
+			host: "example.com",
+			title: "Docs",
+			clicks: 0,
+		});
+		expect(link.code).toMatch(/^[0-9A-Za-z]{7}$/);
+		expect(link.shortUrl).toBe(`${SHORT_BASE}${link.code}`);
+		const visitor = signedOut();
+		opened.push(visitor);
+		expect((await getDoc(doc(visitor.db, "targets", link.code))).data()).toEqual({ url: link.url });
+	});
+
+	it("returns the same link for the same URL, however it was written", async () => {
+		const first = await alice.store.shorten(alice.client.uid, { url: "https://example.com/same" });
+		const again = await alice.store.shorten(alice.client.uid, { url: "HTTPS://EXAMPLE.com:443/same", title: "other" });
+		expect(again.code).toBe(first.code);
+	});
+
+	it("gives two users different links for one URL, and each sees only their own", async () => {
+		const url = `https://example.com/shared/${crypto.randomUUID()}`;
+		const [mine, theirs] = await Promise.all([
+			alice.store.shorten(alice.client.uid, { url }),
+			bob.store.shorten(bob.client.uid, { url }),
+		]);
+		expect(mine.code).not.toBe(theirs.code);
+		await expect(bob.store.get(mine.code)).rejects.toMatchObject({ code: "link-not-found" });
+		const bobsPage = await bob.store.listPage(bob.client.uid, { pageSize: 100 });
+		expect(bobsPage.links.map((link) => link.code)).not.toContain(mine.code);
+	});
+
+	it("retries with a new code when a generated one is taken", async () => {
+		const first = await alice.store.shorten(alice.client.uid, { url: "https://example.com/first-of-two" });
+		const colliding = await account(scriptedCodes(first.code));
+		opened.push(colliding.client);
+		const second = await colliding.store.shorten(colliding.client.uid, { url: "https://example.com/second" });
+		expect(second.code).not.toBe(first.code);
+		expect((await alice.store.get(first.code)).url).toBe("https://example.com/first-of-two");
+	});
+
+	it("gives up with codes-exhausted after five taken codes in a row", async () => {
+		const taken = await alice.store.shorten(alice.client.uid, { url: "https://example.com/taken" });
+		const unlucky = await account(scriptedCodes(...Array(5).fill(taken.code)));
+		opened.push(unlucky.client);
+		await expect(unlucky.store.shorten(unlucky.client.uid, { url: "https://example.com/never" })).rejects.toMatchObject(
+			{
+				code: "codes-exhausted",
+			},
+		);
+		expect(await linkCount(unlucky)).toBe(0);
+	});
+
+	it.each([
+		["javascript:alert(1)", "invalid-url"],
+		["chrome://settings", "restricted-page"],
+		["file:///etc/passwd", "restricted-page"],
+		[`https://example.com/${"a".repeat(2100)}`, "url-too-long"],
+		[`${SHORT_BASE}abc1234`, "already-short"],
+	])("refuses %s with %s and writes nothing", async (url, code) => {
+		const before = await linkCount(alice);
+		await expect(alice.store.shorten(alice.client.uid, { url })).rejects.toMatchObject({ code });
+		expect(await linkCount(alice)).toBe(before);
+	});
+});
+
+describe("aliases", () => {
+	it("creates a link under the chosen alias, case kept", async () => {
+		const alias = `Launch-${crypto.randomUUID().slice(0, 8)}`;
+		const link = await alice.store.shorten(alice.client.uid, { url: "https://example.com/launch", alias });
+		expect(link).toMatchObject({ code: alias, custom: true, shortUrl: `${SHORT_BASE}${alias}` });
+	});
+
+	it("refuses an alias someone else holds, and malformed or reserved ones", async () => {
+		const alias = `held-${crypto.randomUUID().slice(0, 8)}`;
+		await alice.store.shorten(alice.client.uid, { url: "https://example.com/a", alias });
+		await expect(bob.store.shorten(bob.client.uid, { url: "https://example.com/b", alias })).rejects.toMatchObject({
+			code: "alias-taken",
+		});
+		await expect(
+			bob.store.shorten(bob.client.uid, { url: "https://example.com/b", alias: "a b" }),
+		).rejects.toMatchObject({
+			code: "alias-invalid",
+		});
+		await expect(
+			bob.store.shorten(bob.client.uid, { url: "https://example.com/b", alias: "Admin" }),
+		).rejects.toMatchObject({
+			code: "alias-reserved",
+		});
+	});
+
+	it("when ten requests race for one alias, exactly one wins and the rest hear alias-taken", async () => {
+		const alias = `race-${crypto.randomUUID().slice(0, 8)}`;
+		const racers = [alice, bob, alice, bob, alice, bob, alice, bob, alice, bob];
+		const outcomes = await Promise.allSettled(
+			racers.map((who, i) => who.store.shorten(who.client.uid, { url: `https://example.com/race/${i}`, alias })),
+		);
+		expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+		for (const outcome of outcomes) {
+			if (outcome.status === "rejected") expect(outcome.reason).toMatchObject({ code: "alias-taken" });
+		}
+	});
+});
+
+describe("paging through links", () => {
+	it("walks 253 links in pages of 25, newest first, with no duplicate and no gap, and back again", async () => {
+		const walker = await account();
+		opened.push(walker.client);
+		const uid = walker.client.uid;
+		const created: string[] = [];
+		for (let i = 0; i < 253; i++) {
+			created.push((await walker.store.shorten(uid, { url: `https://example.com/page-walk/${i}` })).code);
+		}
+		const forward: string[][] = [];
+		let page = await walker.store.listPage(uid, { pageSize: 25 });
+		expect(page.previous).toBeNull();
+		for (;;) {
+			expect(page.total).toBe(253);
+			forward.push(page.links.map((link) => link.code));
+			if (!page.next) break;
+			page = await walker.store.listPage(uid, { pageSize: 25, after: page.next });
+		}
+		expect(forward.map((codes) => codes.length)).toEqual([...Array(10).fill(25), 3]);
+		expect(forward.flat()).toEqual([...created].reverse());
+
+		const backward: string[][] = [forward.at(-1) ?? []];
+		while (page.previous) {
+			page = await walker.store.listPage(uid, { pageSize: 25, before: page.previous });
+			backward.unshift(page.links.map((link) => link.code));
+		}
+		expect(backward).toEqual(forward);
+	});
+
+	it.each([10, 50, 100] as const)("shows %i links a page when there are more", async (pageSize) => {
+		const page = await alice.store.listPage(alice.client.uid, { pageSize });
+		expect(page.links.length).toBe(Math.min(pageSize, page.total));
+	});
+
+	it("refuses a cursor it did not make", async () => {
+		await expect(alice.store.listPage(alice.client.uid, { pageSize: 10, after: "not-a-cursor" })).rejects.toMatchObject(
+			{
+				code: "invalid-request",
+			},
+		);
+	});
+});
+
+describe("editing and deleting", () => {
+	it("points a link at a new target, and the public target follows", async () => {
+		const link = await alice.store.shorten(alice.client.uid, { url: "https://example.com/old-target" });
+		const updated = await alice.store.updateTarget(link.code, "https://example.com/new-target");
+		expect(updated).toMatchObject({ code: link.code, url: "https://example.com/new-target" });
+		expect((await alice.store.get(link.code)).url).toBe("https://example.com/new-target");
+		expect((await getDoc(doc(bob.client.db, "targets", link.code))).get("url")).toBe("https://example.com/new-target");
+		await expect(alice.store.updateTarget(link.code, "javascript:alert(1)")).rejects.toMatchObject({
+			code: "invalid-url",
+		});
+		await expect(bob.store.updateTarget(link.code, "https://evil.example/")).rejects.toMatchObject({
+			code: "link-not-found",
+		});
+	});
+
+	it("deletes a link with its target; deleting again, or someone else's, is link-not-found", async () => {
+		const link = await alice.store.shorten(alice.client.uid, { url: "https://example.com/doomed" });
+		await expect(bob.store.remove(link.code)).rejects.toMatchObject({ code: "link-not-found" });
+		await alice.store.remove(link.code);
+		expect((await getDoc(doc(bob.client.db, "targets", link.code))).exists()).toBe(false);
+		await expect(alice.store.remove(link.code)).rejects.toMatchObject({ code: "link-not-found" });
+	});
+});

@@ -1,0 +1,36 @@
+/**
+ * A throwaway local backend on free ports, for the integration and end-to-end suites. When
+ * FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set, those are used instead, so the
+ * suites can run against the official emulators (and the real firestore.rules) where they exist.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startBackend } from "../local/backend";
+import { freePort } from "../local/ports";
+
+export interface BackendHosts {
+	auth: string;
+	firestore: string;
+	/** Our Hosting emulator; null for an external backend, which may have none. */
+	hosting: string | null;
+}
+
+export async function startTestBackend(): Promise<{ hosts: BackendHosts; stop(): Promise<void> }> {
+	const { FIRESTORE_EMULATOR_HOST: firestore, FIREBASE_AUTH_EMULATOR_HOST: auth } = process.env;
+	if (firestore && auth) return { hosts: { auth, firestore, hosting: null }, stop: async () => undefined };
+	const dataDir = mkdtempSync(join(tmpdir(), "shorty-backend-"));
+	const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
+	const backend = await startBackend({ ports, dataDir, persistAuth: false });
+	return {
+		hosts: {
+			auth: backend.env.FIREBASE_AUTH_EMULATOR_HOST,
+			firestore: backend.env.FIRESTORE_EMULATOR_HOST,
+			hosting: `127.0.0.1:${ports.hosting}`,
+		},
+		async stop() {
+			await backend.stop();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}

@@ -1,0 +1,45 @@
+// @vitest-environment node
+import { FirebaseError } from "firebase/app";
+import { describe, expect, it } from "vitest";
+import { ShortyError, toAppError } from "../../src/errors";
+
+describe("the error catalogue", () => {
+	it.each([
+		["auth/wrong-password", "Wrong email or password."],
+		["auth/invalid-credential", "Wrong email or password."],
+		["auth/email-already-in-use", "An account with that email already exists. Sign in instead."],
+		["auth/weak-password", "Passwords need at least 6 characters."],
+		["auth/network-request-failed", "Shorty could not reach the sign-in service. Check your connection and try again."],
+	])("turns Firebase Auth's %s into its own words", (code, text) => {
+		const error = new FirebaseError(code, `Firebase: Error (${code}).`);
+		expect(toAppError(error)).toEqual({ code, message: text });
+	});
+
+	it.each([
+		["permission-denied", "firestore/permission-denied"],
+		["unavailable", "firestore/unavailable"],
+		["deadline-exceeded", "firestore/deadline-exceeded"],
+		["resource-exhausted", "firestore/resource-exhausted"],
+		["already-exists", "firestore/already-exists"],
+	])("turns Firestore's %s into %s", (code, catalogued) => {
+		// A FirestoreError is a FirebaseError whose code has no "auth/"-style prefix (its constructor is private).
+		const reply = toAppError(new FirebaseError(code, "Missing or insufficient permissions."));
+		expect(reply.code).toBe(catalogued);
+		expect(reply.message).not.toMatch(/FirebaseError|Missing or insufficient/);
+	});
+
+	it("keeps an unknown Firebase code and any other exception as internal, naming the cause", () => {
+		expect(toAppError(new FirebaseError("auth/brand-new-code", "x"))).toMatchObject({ code: "internal" });
+		expect(toAppError(new RangeError("bad index"))).toEqual({
+			code: "internal",
+			message: "Something went wrong inside Shorty. (bad index)",
+		});
+	});
+
+	it("passes Shorty's own errors through with their detail", () => {
+		expect(toAppError(new ShortyError("alias-invalid", "too short: 2 characters, at least 3"))).toEqual({
+			code: "alias-invalid",
+			message: "Aliases are 3 to 64 letters, digits, hyphens or underscores. (too short: 2 characters, at least 3)",
+		});
+	});
+});

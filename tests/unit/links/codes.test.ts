@@ -1,0 +1,173 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { BASE62, CODE_LENGTH, checkAlias, generateCode, isCode, RESERVED_ALIASES } from "../../../src/links/codes";
+import type { RandomBytes } from "../../../src/links/types";
+
+const cryptoBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
+/** Hands out `bytes` in order, as many as each call asks for, and records what was asked. */
+function scriptedBytes(bytes: readonly number[]) {
+	const requests: number[] = [];
+	let next = 0;
+	const random: RandomBytes = (length) => {
+		requests.push(length);
+		if (next + length > bytes.length) throw new Error("the script ran out of bytes");
+		next += length;
+		return Uint8Array.from(bytes.slice(next - length, next));
+	};
+	return { random, requests };
+}
+
+/** A source that walks 0, 1, ..., 255, 0, 1, ...: every byte value equally often. */
+function cyclingBytes(): RandomBytes {
+	let next = 0;
+	return (length) => Uint8Array.from({ length }, () => next++ % 256);
+}
+
+function aliasError(alias: string) {
+	const result = checkAlias(alias);
+	if (result.ok) throw new Error(`expected ${JSON.stringify(alias)} to be refused, got ${result.value}`);
+	return result.error;
+}
+
+function countCharacters(codes: readonly string[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const character of codes.join("")) counts.set(character, (counts.get(character) ?? 0) + 1);
+	return counts;
+}
+
+describe("generateCode", () => {
+	it("makes 7 characters of base62", () => {
+		expect(BASE62).toBe("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+		for (let i = 0; i < 1000; i++) expect(generateCode(cryptoBytes)).toMatch(/^[0-9A-Za-z]{7}$/);
+		expect(CODE_LENGTH).toBe(7);
+	});
+
+	it("maps a byte to the character at its position modulo 62", () => {
+		expect(generateCode(scriptedBytes([0, 9, 10, 35, 36, 61, 62]).random)).toBe("09AZaz0");
+		expect(generateCode(scriptedBytes([123, 124, 185, 186, 247, 1, 2]).random)).toBe("z0z0z12");
+	});
+
+	it("skips bytes of 248 and above, and asks only for as many bytes as characters are missing", () => {
+		const { random, requests } = scriptedBytes([248, 0, 255, 1, 2, 3, 4, 250, 5, 6]);
+		expect(generateCode(random)).toBe("0123456");
+		expect(requests).toEqual([7, 2, 1]);
+	});
+
+	it("keeps asking while every byte is rejected", () => {
+		const rejected = [248, 249, 250, 251, 252, 253, 255];
+		const { random, requests } = scriptedBytes([...rejected, ...rejected, ...[0, 1, 2, 3, 4, 5, 6]]);
+		expect(generateCode(random)).toBe("0123456");
+		expect(requests).toEqual([7, 7, 7]);
+	});
+
+	it("gives every character exactly the same share of evenly spread bytes", () => {
+		const random = cyclingBytes();
+		// 248 codes take 1,736 accepted bytes: seven full rounds of 0-247, each covering the alphabet 4 times.
+		const counts = countCharacters(Array.from({ length: 248 }, () => generateCode(random)));
+		expect([...counts.keys()].sort().join("")).toBe([...BASE62].sort().join(""));
+		expect(new Set(counts.values())).toEqual(new Set([28]));
+	});
+
+	it("spreads 63,000 real random characters evenly (chi-square, 61 degrees of freedom)", () => {
+		const counts = countCharacters(Array.from({ length: 9000 }, () => generateCode(cryptoBytes)));
+		const expected = (9000 * CODE_LENGTH) / BASE62.length;
+		const chiSquare = [...BASE62].reduce((sum, c) => sum + ((counts.get(c) ?? 0) - expected) ** 2 / expected, 0);
+		// A fair source exceeds 150 about once in a billion runs; plain `byte % 62` without rejection scores near 400.
+		expect(chiSquare).toBeLessThan(150);
+	});
+});
+
+describe("checkAlias", () => {
+	it.each([
+		["letters, digits, hyphen and underscore", "Spring-sale_2025"],
+		["3 characters, the shortest", "abc"],
+		["64 characters, the longest", "a".repeat(64)],
+		["only punctuation that is allowed", "-_-"],
+	])("accepts %s", (_kind, alias) => {
+		expect(checkAlias(alias)).toEqual({ ok: true, value: alias });
+	});
+
+	it("trims surrounding whitespace", () => {
+		expect(checkAlias("  promo\t\n")).toEqual({ ok: true, value: "promo" });
+	});
+
+	it("keeps the case: MyLink and mylink are different aliases", () => {
+		expect(checkAlias("MyLink")).toEqual({ ok: true, value: "MyLink" });
+		expect(checkAlias("mylink")).toEqual({ ok: true, value: "mylink" });
+	});
+
+	it.each([
+		["", "too short: 0 characters, at least 3"],
+		["ab", "too short: 2 characters, at least 3"],
+		["  ab  ", "too short: 2 characters, at least 3"],
+		["a".repeat(65), "too long: 65 characters, at most 64"],
+	])("refuses %j as alias-invalid: %s", (alias, detail) => {
+		expect(aliasError(alias)).toEqual({ code: "alias-invalid", message: expect.stringContaining(`(${detail})`) });
+	});
+
+	it.each([
+		["a dot", "my.link", '"." is not allowed'],
+		["a slash, which would make a path", "my/link", '"/" is not allowed'],
+		["a question mark, which would start a query", "my?link", '"?" is not allowed'],
+		["a hash, which would start a fragment", "my#link", '"#" is not allowed'],
+		["a percent sign, which would start an escape", "100%off", '"%" is not allowed'],
+		["a plus", "a+b", '"+" is not allowed'],
+		["a tilde", "~home", '"~" is not allowed'],
+		["an accented letter", "café", '"é" is not allowed'],
+		["a Cyrillic look-alike of a Latin letter", "p\u0430ypal", '"\u0430" is not allowed'],
+		["an emoji, named whole", "go🚀now", '"🚀" is not allowed'],
+		["a space inside", "my link", "spaces are not allowed"],
+		["a tab inside", "my\tlink", "spaces are not allowed"],
+		["a control character", "my\u0007link", '"\\u0007" is not allowed'],
+	])("refuses %s as alias-invalid and names the character", (_kind, alias, detail) => {
+		expect(aliasError(alias)).toEqual({ code: "alias-invalid", message: expect.stringContaining(`(${detail})`) });
+	});
+
+	it("names a forbidden character before complaining about the length", () => {
+		expect(aliasError("a.").message).toContain('("." is not allowed)');
+	});
+
+	it.each(["admin", "ADMIN", "Admin", "aPi", "login", "Settings", "shorty", "SHORTY", "www", "undefined"])(
+		"refuses the reserved word %s as alias-reserved, in any case",
+		(alias) => {
+			expect(aliasError(alias).code).toBe("alias-reserved");
+		},
+	);
+
+	it("refuses every reserved word as alias-reserved, so the list holds only otherwise valid aliases", () => {
+		expect(RESERVED_ALIASES.size).toBeGreaterThan(20);
+		for (const word of RESERVED_ALIASES) {
+			expect(word).toBe(word.toLowerCase());
+			expect(aliasError(word).code).toBe("alias-reserved");
+		}
+	});
+
+	it.each(["admins", "my-admin", "api2", "shorty-news", "helpdesk"])(
+		"accepts %s, which only contains a reserved word",
+		(alias) => {
+			expect(checkAlias(alias)).toEqual({ ok: true, value: alias });
+		},
+	);
+});
+
+describe("isCode", () => {
+	it.each(["abc", "aB3dE9z", "my-alias_2", "a".repeat(64), "admin"])("accepts %j as a document id", (value) => {
+		expect(isCode(value)).toBe(true);
+	});
+
+	it.each(["", "ab", "a".repeat(65), "a.b", "a/b", "a b", " abc", "café", "abc\n"])(
+		"refuses %j as a document id",
+		(value) => {
+			expect(isCode(value)).toBe(false);
+		},
+	);
+
+	it("accepts every generated code and every accepted alias", () => {
+		for (let i = 0; i < 100; i++) expect(isCode(generateCode(cryptoBytes))).toBe(true);
+		for (const alias of ["abc", "Spring-sale_2025", "z".repeat(64)]) {
+			const result = checkAlias(alias);
+			expect(result.ok && isCode(result.value)).toBe(true);
+		}
+	});
+});

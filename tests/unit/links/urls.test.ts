@@ -1,0 +1,295 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import type { ErrorCode } from "../../../src/errors";
+import { checkUrl, MAX_URL_LENGTH } from "../../../src/links/urls";
+
+const BASE = "https://sho.rt/";
+const check = (input: string) => checkUrl(input, BASE);
+
+function accepted(input: string, base = BASE) {
+	const result = checkUrl(input, base);
+	if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to be accepted, got ${result.error.message}`);
+	return result.value;
+}
+
+function refusal(input: string, base = BASE) {
+	const result = checkUrl(input, base);
+	if (result.ok) throw new Error(`expected ${JSON.stringify(input)} to be refused, got ${result.value.url}`);
+	return result.error;
+}
+
+function expectRefused(input: string, code: ErrorCode, detail?: string) {
+	const error = refusal(input);
+	expect(error.code).toBe(code);
+	if (detail !== undefined) expect(error.message).toContain(`(${detail}`);
+}
+
+/** An https address of exactly `length` characters, already in normalized form. */
+function urlOfLength(length: number): string {
+	const start = "https://example.com/";
+	return start + "a".repeat(length - start.length);
+}
+
+describe("checkUrl accepts web pages", () => {
+	it("an https address comes back as the parser's href with its host", () => {
+		expect(check("https://example.com/a/b?c=1#d")).toEqual({
+			ok: true,
+			value: { url: "https://example.com/a/b?c=1#d", host: "example.com" },
+		});
+	});
+
+	it("an http address is accepted too", () => {
+		expect(accepted("http://example.com/page")).toEqual({ url: "http://example.com/page", host: "example.com" });
+	});
+
+	it.each([
+		["a loopback address with a port", "http://127.0.0.1:5000/x", "127.0.0.1:5000"],
+		["an IPv6 address", "https://[::1]/", "[::1]"],
+		["localhost", "http://localhost:3000/", "localhost:3000"],
+		["a fully qualified name with its root dot", "https://example.com./", "example.com."],
+	])("%s is a plausible host", (_kind, input, host) => {
+		expect(accepted(input).host).toBe(host);
+	});
+});
+
+describe("checkUrl trims and refuses stray characters", () => {
+	it.each([
+		["spaces", "   https://example.com/   "],
+		["tabs and newlines", "\thttps://example.com/\r\n"],
+		["no-break spaces and a byte order mark", "\u00a0\ufeffhttps://example.com/\u00a0"],
+	])("surrounding %s are trimmed", (_kind, input) => {
+		expect(accepted(input).url).toBe("https://example.com/");
+	});
+
+	it.each(["", "   ", "\n\t"])("an empty address (%j) is refused as invalid-url", (input) => {
+		expectRefused(input, "invalid-url", "the address is empty");
+	});
+
+	it.each([
+		["a newline in the host, which the parser would silently delete", "https://exa\nmple.com/"],
+		["a tab in the path", "https://example.com/a\tb"],
+		["a NUL", "https://example.com/\u0000"],
+		["a DEL", "https://example.com/\u007f"],
+	])("%s is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "the address contains a control character");
+	});
+
+	it.each([
+		["a space", "https://exa mple.com/"],
+		["a space before the path", "https://example.com /page"],
+		["a no-break space", "https://exa\u00a0mple.com/"],
+	])("%s in the host is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "the host contains a space");
+	});
+
+	it("a space in the path is kept, percent-encoded as the parser does", () => {
+		expect(accepted("https://example.com/a b").url).toBe("https://example.com/a%20b");
+	});
+});
+
+describe("checkUrl refuses what is not a web address", () => {
+	it.each([
+		["a bare domain", "example.com"],
+		["a domain with a path", "www.example.com/page"],
+		["a scheme-relative address", "//example.com/"],
+		["a host and port, which parses as a scheme", "example.com:8080/x"],
+		["localhost and a port", "localhost:3000"],
+	])("%s is refused as invalid-url and asks for http:// or https://", (_kind, input) => {
+		expectRefused(input, "invalid-url", "it needs http:// or https:// in front");
+	});
+
+	it.each([
+		["a scheme and nothing else", "https://"],
+		["an unclosed IPv6 address", "http://[::1"],
+		["a port out of range", "https://example.com:99999/"],
+	])("%s is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "it is not a valid address");
+	});
+
+	it.each([
+		["javascript:alert(1)", "javascript: links run code"],
+		["JavaScript:alert(1)", "javascript: links run code"],
+		["vbscript:msgbox(1)", "vbscript: links run code"],
+		["data:text/html,<h1>Sign in</h1>", "data: links carry their own content"],
+		["blob:https://example.com/550e8400-e29b-41d4-a716-446655440000", "blob: links exist only inside the page"],
+	])("%s is refused as invalid-url and says why", (input, detail) => {
+		expectRefused(input, "invalid-url", detail);
+	});
+
+	it.each(["ftp://example.com/file", "mailto:someone@example.com", "ws://example.com/"])(
+		"%s is refused as invalid-url: not a web page",
+		(input) => {
+			const scheme = `${input.split(":")[0]}:`;
+			expectRefused(input, "invalid-url", `${scheme} links are not web pages`);
+		},
+	);
+
+	it.each([
+		["https://user:pass@example.com/"],
+		["https://user@example.com/"],
+		["https://:secret@example.com/"],
+		["https://bank.example@evil.example/login"],
+	])("%s carries credentials and is refused as invalid-url, a phishing disguise", (input) => {
+		expectRefused(input, "invalid-url", "an address with a user name or password");
+	});
+
+	it.each([
+		["a leading dot", "https://.example.com/", ".example.com"],
+		["an empty label", "https://example..com/", "example..com"],
+		["only a dot", "https://./", "."],
+	])("a host with %s is refused as invalid-url", (_kind, input, host) => {
+		expectRefused(input, "invalid-url", `"${host}" is not a host name`);
+	});
+
+	it("a host longer than 253 characters is refused as invalid-url, as the rules would refuse it", () => {
+		const label = "a".repeat(63);
+		const host254 = `${label}.${label}.${label}.${"b".repeat(62)}`;
+		expect(host254).toHaveLength(254);
+		expectRefused(`https://${host254}/`, "invalid-url", "the host is longer than 253 characters");
+		expect(accepted(`https://${host254.slice(1)}/`).host).toHaveLength(253);
+	});
+});
+
+describe("checkUrl refuses pages nobody else can open", () => {
+	it.each([
+		["file:///home/me/report.pdf", "file: addresses open only on this computer"],
+		["about:blank", "about: pages open only in this browser"],
+		["chrome://settings/", "chrome: pages"],
+		["chrome-extension://abcdefghijklmnopabcdefghijklmnop/popup.html", "chrome-extension: pages"],
+		["chrome-search://local-ntp/local-ntp.html", "chrome-search: pages"],
+		["chrome-untrusted://terminal/", "chrome-untrusted: pages"],
+		["devtools://devtools/bundled/inspector.html", "devtools: pages"],
+		["edge://settings/", "edge: pages"],
+		["brave://rewards/", "brave: pages"],
+		["opera://settings/", "opera: pages"],
+		["vivaldi://settings/", "vivaldi: pages"],
+		["moz-extension://0b1e7a44-0000-4000-8000-000000000000/page.html", "moz-extension: pages"],
+		["view-source:https://example.com/", "view-source: pages"],
+		["resource://gre/modules/", "resource: pages"],
+		["CHROME://settings/", "chrome: pages"],
+	])("%s is refused as restricted-page", (input, detail) => {
+		expectRefused(input, "restricted-page", detail);
+	});
+
+	it.each([
+		"https://chromewebstore.google.com/",
+		"https://chromewebstore.google.com/detail/shorty/abcdefghijklmnopabcdefghijklmnop",
+		"https://chrome.google.com/webstore",
+		"https://chrome.google.com/webstore/detail/abcdefghijklmnopabcdefghijklmnop",
+		"https://microsoftedge.microsoft.com/addons",
+		"https://microsoftedge.microsoft.com/addons/detail/abcdefghijklmnopabcdefghijklmnop",
+		"https://addons.mozilla.org/en-US/firefox/addon/shorty/",
+		"http://addons.mozilla.org/",
+		"HTTPS://AddOns.Mozilla.ORG/",
+		"https://addons.mozilla.org./",
+	])("the extension store page %s is refused as restricted-page", (input) => {
+		expectRefused(input, "restricted-page", "browsers keep extensions off their extension stores");
+	});
+
+	it.each([
+		"https://chrome.google.com/",
+		"https://chrome.google.com/webstorefront",
+		"https://microsoftedge.microsoft.com/",
+		"https://www.google.com/webstore",
+		"https://addons.mozilla.org.example/",
+	])("%s, next to a store, is an ordinary page", (input) => {
+		expect(accepted(input).url).toBe(input);
+	});
+});
+
+describe("checkUrl normalizes with the WHATWG URL parser", () => {
+	it.each([
+		[
+			"an IDN host becomes punycode",
+			"https://bücher.example/",
+			"https://xn--bcher-kva.example/",
+			"xn--bcher-kva.example",
+		],
+		[
+			"scheme and host are lower-cased, path, query and fragment keep their case",
+			"HTTPS://EXAMPLE.COM/Path/To?Q=Ab#Frag",
+			"https://example.com/Path/To?Q=Ab#Frag",
+			"example.com",
+		],
+		["the https default port is dropped", "https://example.com:443/x", "https://example.com/x", "example.com"],
+		["the http default port is dropped", "http://example.com:80/x", "http://example.com/x", "example.com"],
+		["another port is kept", "https://example.com:8443/x", "https://example.com:8443/x", "example.com:8443"],
+		[
+			"the other scheme's default port is kept",
+			"http://example.com:443/",
+			"http://example.com:443/",
+			"example.com:443",
+		],
+		["an empty path becomes /", "https://example.com", "https://example.com/", "example.com"],
+		[
+			"non-ASCII in the path is percent-encoded",
+			"https://example.com/café",
+			"https://example.com/caf%C3%A9",
+			"example.com",
+		],
+	])("%s", (_behaviour, input, url, host) => {
+		expect(accepted(input)).toEqual({ url, host });
+	});
+
+	it.each([
+		"https://example.com/?b=2&a=1&utm_source=news&utm_medium=mail",
+		"https://example.com/search?q=a+b%20c&q=again",
+		"https://example.com/app#/route?tab=2",
+		"https://example.com/?",
+		"https://example.com/#",
+	])("query and fragment of %s are kept as given, neither sorted nor stripped", (input) => {
+		expect(accepted(input).url).toBe(input);
+	});
+});
+
+describe(`checkUrl allows ${MAX_URL_LENGTH} characters`, () => {
+	it(`an address of exactly ${MAX_URL_LENGTH} characters is accepted`, () => {
+		expect(accepted(urlOfLength(MAX_URL_LENGTH)).url).toHaveLength(MAX_URL_LENGTH);
+	});
+
+	it(`an address of ${MAX_URL_LENGTH + 1} characters is refused as url-too-long`, () => {
+		expectRefused(urlOfLength(MAX_URL_LENGTH + 1), "url-too-long", "2,049 characters once normalized");
+	});
+
+	it("the length is measured after normalization, which can lengthen an address", () => {
+		const input = `${urlOfLength(MAX_URL_LENGTH - 1)}é`;
+		expect(input).toHaveLength(MAX_URL_LENGTH);
+		expectRefused(input, "url-too-long", "2,053 characters");
+	});
+
+	it("the length is measured after normalization, which can shorten an address", () => {
+		const input = urlOfLength(MAX_URL_LENGTH).replace("example.com", "example.com:443");
+		expect(input.length).toBeGreaterThan(MAX_URL_LENGTH);
+		expect(accepted(input).url).toHaveLength(MAX_URL_LENGTH);
+	});
+
+	it("an over-long javascript: link is refused for its scheme, the more useful reason", () => {
+		expectRefused(`javascript:${"a".repeat(MAX_URL_LENGTH)}`, "invalid-url", "javascript: links run code");
+	});
+});
+
+describe("checkUrl refuses Shorty's own links", () => {
+	it.each([
+		["https://sho.rt/", "https://sho.rt/abc1234"],
+		["https://sho.rt/", "HTTPS://SHO.RT/My-Alias"],
+		["https://sho.rt/", "https://sho.rt:443/abc1234"],
+		["https://sho.rt/", "https://sho.rt"],
+		["http://127.0.0.1:5000/", "http://127.0.0.1:5000/abc1234"],
+	])("with the base %s, %s is refused as already-short", (base, input) => {
+		expect(refusal(input, base)).toEqual({ code: "already-short", message: expect.any(String) });
+	});
+
+	it.each([
+		["https://sho.rt/", "https://sho.rt:8443/abc1234", "another port"],
+		["https://sho.rt/", "http://sho.rt/abc1234", "another scheme"],
+		["https://sho.rt/", "https://www.sho.rt/abc1234", "another host"],
+		["http://127.0.0.1:5000/", "http://127.0.0.1:5001/abc1234", "another port"],
+		["http://127.0.0.1:5000/", "http://localhost:5000/abc1234", "another host name for the same machine"],
+	])("with the base %s, %s (%s) is an ordinary page", (base, input) => {
+		expect(accepted(input, base).url).toBe(input);
+	});
+
+	it("an unparseable short-link base is a configuration error and throws", () => {
+		expect(() => checkUrl("https://example.com/", "sho.rt")).toThrow(TypeError);
+	});
+});
