@@ -28,10 +28,22 @@ export async function requireUser(auth: Auth): Promise<User> {
 	return auth.currentUser;
 }
 
-/** The signed-in user, or a new anonymous one: shortening never waits for a sign-up. */
+const anonymousSignIns = new WeakMap<Auth, Promise<User>>();
+
+/**
+ * The signed-in user, or a new anonymous one: shortening never waits for a sign-up. Requests that arrive
+ * together share one sign-in; two would make two users and split the links between them.
+ */
 export async function userOrAnonymous(auth: Auth): Promise<User> {
 	await auth.authStateReady();
-	return auth.currentUser ?? (await signInAnonymously(auth)).user;
+	if (auth.currentUser) return auth.currentUser;
+	let signIn = anonymousSignIns.get(auth);
+	if (!signIn) {
+		signIn = signInAnonymously(auth).then(({ user }) => user);
+		anonymousSignIns.set(auth, signIn);
+		signIn.finally(() => anonymousSignIns.delete(auth)).catch(() => undefined);
+	}
+	return signIn;
 }
 
 export function accountHandlers(

@@ -4,7 +4,8 @@
  * stopped worker for events whose listeners existed at the end of its first run. Firebase is created on
  * the first message that needs it, so a wake-up for anything else does no IndexedDB or network work.
  */
-import { onAuthStateChanged } from "firebase/auth/web-extension";
+import { onIdTokenChanged } from "firebase/auth/web-extension";
+import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
 import { configFromEnv, connectFirebase, type FirebaseServices } from "../src/firebase";
 import { createLinkStore, type LinkStore } from "../src/links/store";
@@ -16,9 +17,9 @@ import { settingsHandlers } from "./settings";
 const startedAt = Date.now();
 const config = configFromEnv(import.meta.env);
 
-let services: (FirebaseServices & { store: LinkStore }) | undefined;
-function firebase() {
-	if (!services) {
+let created: (FirebaseServices & { store: LinkStore }) | undefined;
+function services() {
+	if (!created) {
 		const { auth, db } = connectFirebase(config);
 		const store = createLinkStore({
 			db,
@@ -26,26 +27,32 @@ function firebase() {
 			clock: Date.now,
 			shortLinkBase: config.shortLinkBase,
 		});
-		services = { auth, db, store };
+		created = { auth, db, store };
 		// Open pages follow sign-in and sign-out without polling; with none open the send fails harmlessly.
-		onAuthStateChanged(auth, (user) => {
+		// The ID-token event, not the auth-state one: signing up from an anonymous session keeps the uid, so
+		// only the token (now carrying the email) changes.
+		onIdTokenChanged(auth, (user) => {
 			const event: BackgroundEvent = { type: "session-changed", session: sessionOf(user) };
 			browser.runtime.sendMessage(event).catch(() => undefined);
 		});
 	}
-	return services;
+	return created;
 }
 
 const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),
-	...accountHandlers(() => firebase().auth),
+	...accountHandlers(() => services().auth),
 	...linkHandlers(
-		() => firebase().auth,
-		() => firebase().store,
+		() => services().auth,
+		() => services().store,
 	),
 	...settingsHandlers(browser.storage.sync),
 });
 
-// runtime.onMessage only carries this extension's own messages (other senders arrive on onMessageExternal,
-// which Shorty does not listen to).
-browser.runtime.onMessage.addListener((message: unknown) => handleMessage(message));
+// Only the extension's own pages may drive the worker. Other extensions and websites arrive on
+// onMessageExternal, which Shorty does not listen to, but a content script would arrive here with its
+// web page as sender; none exists today, and none should ever act for the user unchecked.
+const ownPages = browser.runtime.getURL("");
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
+	sender.url?.startsWith(ownPages) ? handleMessage(message) : undefined,
+);

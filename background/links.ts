@@ -1,7 +1,8 @@
 /** The link messages: validate what the domain cannot know (page sizes), find the user, call the store. */
 import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
-import { type LinkStore, PAGE_SIZES, type PageSize } from "../src/links/store";
+import type { LinkStore } from "../src/links/store";
+import { PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers } from "../src/messages";
 import { requireUser, userOrAnonymous } from "./accounts";
 
@@ -30,6 +31,9 @@ export function linkHandlers(
 			return store().get(code);
 		},
 		async listLinks({ pageSize, after, before }) {
+			if (after !== undefined && before !== undefined) {
+				throw new ShortyError("invalid-request", "ask for the page after a cursor or before one, not both");
+			}
 			const user = await requireUser(auth());
 			return store().listPage(user.uid, {
 				pageSize: pageSizeOf(pageSize),

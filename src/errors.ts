@@ -29,6 +29,7 @@ const userText = {
 	"auth/weak-password": "Passwords need at least 6 characters.",
 	"auth/invalid-email": "That email address does not look right.",
 	"auth/missing-password": "Enter your password.",
+	"auth/missing-email": "Enter your email address.",
 	"auth/too-many-requests": "Too many attempts. Wait a minute, then try again.",
 	"auth/network-request-failed": "Shorty could not reach the sign-in service. Check your connection and try again.",
 	"auth/user-disabled": "This account has been disabled.",
@@ -93,7 +94,8 @@ export function toAppError(error: unknown): AppError {
 	const code = firebaseCode(error);
 	if (code !== undefined) {
 		const catalogued = code.startsWith("auth/") ? code : `firestore/${code}`;
-		if (isErrorCode(catalogued)) return appError(catalogued);
+		// An uncatalogued code still never shows the SDK's own wording ("Firebase: Error (...)"), only the code.
+		return isErrorCode(catalogued) ? appError(catalogued) : appError("internal", code);
 	}
 	return appError("internal", error instanceof Error ? error.message : String(error));
 }

@@ -5,8 +5,7 @@
  * types cannot drift apart. `Replies` names the data each successful reply carries.
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
-import type { LinkPage } from "./links/store";
-import type { Link } from "./links/types";
+import type { Link, LinkPage } from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean";
 type Shape = Record<string, FieldKind | `${FieldKind}?`>;
@@ -25,7 +24,7 @@ const requestShapes = {
 	deleteLink: { code: "string" },
 	getSettings: {},
 	setSettings: { autoCopy: "boolean?", shortenOnOpen: "boolean?" },
-} as const satisfies Record<string, Shape>;
+} as const satisfies Record<keyof Replies, Shape>;
 
 export interface Session {
 	/** Null when nobody is signed in; an anonymous user has links but no email. */

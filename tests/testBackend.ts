@@ -20,13 +20,18 @@ export async function startTestBackend(): Promise<{ hosts: BackendHosts; stop():
 	const { FIRESTORE_EMULATOR_HOST: firestore, FIREBASE_AUTH_EMULATOR_HOST: auth } = process.env;
 	if (firestore && auth) return { hosts: { auth, firestore, hosting: null }, stop: async () => undefined };
 	const dataDir = mkdtempSync(join(tmpdir(), "shorty-backend-"));
-	const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
-	const backend = await startBackend({ ports, dataDir, persistAuth: false });
+	const start = async () => {
+		const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
+		return startBackend({ ports, dataDir, persistAuth: false });
+	};
+	// A free port can be taken by another process between the check and the bind (the integration and e2e
+	// suites start backends at the same moment); one more try with fresh ports settles it.
+	const backend = await start().catch(start);
 	return {
 		hosts: {
 			auth: backend.env.FIREBASE_AUTH_EMULATOR_HOST,
 			firestore: backend.env.FIRESTORE_EMULATOR_HOST,
-			hosting: `127.0.0.1:${ports.hosting}`,
+			hosting: `127.0.0.1:${backend.ports.hosting}`,
 		},
 		async stop() {
 			await backend.stop();

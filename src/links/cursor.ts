@@ -5,6 +5,7 @@
  * ties, so paging is exact whatever the total.
  */
 import { ShortyError } from "../errors";
+import { isCode } from "./codes";
 
 export interface CursorPosition {
 	seconds: number;
@@ -26,7 +27,17 @@ export function decodeCursor(cursor: string): CursorPosition {
 		const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
 		if (Array.isArray(parsed) && parsed.length === 3) {
 			const [seconds, nanoseconds, code] = parsed as unknown[];
-			if (Number.isInteger(seconds) && Number.isInteger(nanoseconds) && typeof code === "string") {
+			// Firestore timestamps span years 1 to 9999; anything outside could only be a forged cursor.
+			if (
+				Number.isInteger(seconds) &&
+				(seconds as number) >= -62_135_596_800 &&
+				(seconds as number) <= 253_402_300_799 &&
+				Number.isInteger(nanoseconds) &&
+				(nanoseconds as number) >= 0 &&
+				(nanoseconds as number) < 1e9 &&
+				typeof code === "string" &&
+				isCode(code)
+			) {
 				return { seconds: seconds as number, nanoseconds: nanoseconds as number, code };
 			}
 		}

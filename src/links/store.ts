@@ -30,14 +30,11 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { ShortyError } from "../errors";
-import { checkAlias, generateCode } from "./codes";
+import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
-import type { Checked, Link, RandomBytes } from "./types";
+import type { Checked, Link, LinkPage, PageSize, RandomBytes } from "./types";
 import { hashUrl } from "./urlHash";
 import { checkUrl } from "./urls";
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** A fresh random code collides about once in 3.5 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
@@ -67,14 +64,7 @@ export interface PageRequest {
 	before?: string;
 }
 
-export interface LinkPage {
-	links: Link[];
-	/** All of the user's links, for "1-25 of 4,312". */
-	total: number;
-	/** Cursors for the neighbouring pages; null at either end. */
-	next: string | null;
-	previous: string | null;
-}
+type LinkFields = Omit<LinkDocument, "createdAt" | "updatedAt">;
 
 interface LinkDocument {
 	url: string;
@@ -99,20 +89,27 @@ function isPermissionDenied(error: unknown): boolean {
 
 export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreDeps) {
 	const links = collection(db, "links");
+	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
+	const inFlight = new Map<string, Promise<Link>>();
+
+	function linkOf(code: string, fields: LinkFields, createdAt: number, updatedAt = createdAt): Link {
+		const { url, host, title, clicks, custom } = fields;
+		return {
+			code,
+			url,
+			host,
+			title,
+			shortUrl: new URL(code, shortLinkBase).href,
+			createdAt,
+			updatedAt,
+			clicks,
+			custom,
+		};
+	}
 
 	function toLink(snapshot: DocumentSnapshot): Link {
 		const data = snapshot.data() as LinkDocument;
-		return {
-			code: snapshot.id,
-			url: data.url,
-			host: data.host,
-			title: data.title,
-			shortUrl: new URL(snapshot.id, shortLinkBase).href,
-			createdAt: data.createdAt.toMillis(),
-			updatedAt: data.updatedAt.toMillis(),
-			clicks: data.clicks,
-			custom: data.custom,
-		};
+		return linkOf(snapshot.id, data, data.createdAt.toMillis(), data.updatedAt.toMillis());
 	}
 
 	function cursorOf(snapshot: DocumentSnapshot): string {
@@ -130,7 +127,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 	}
 
 	/** Creates links/{code} and targets/{code} unless the code is taken; false when it is. */
-	async function createIfFree(code: string, fields: Omit<LinkDocument, "createdAt" | "updatedAt">): Promise<boolean> {
+	async function createIfFree(code: string, fields: LinkFields): Promise<boolean> {
 		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
 		// The transaction commits with an exists=false precondition on it, so of two racing creates one wins.
 		return runTransaction(db, async (transaction) => {
@@ -145,15 +142,22 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		});
 	}
 
-	/** The user's earlier generated link for this exact URL, if any. */
+	/**
+	 * The user's earlier generated link for this exact URL, if any. Aliases do not count: a user who picks
+	 * an alias for a page they already shortened asked for a second, deliberate link.
+	 */
 	async function findGenerated(owner: string, urlHash: string): Promise<Link | null> {
-		const found = await getDocs(query(ownLinks(owner), where("urlHash", "==", urlHash), limit(10)));
-		const generated = found.docs.find((snapshot) => snapshot.get("custom") === false);
+		const found = await getDocs(
+			query(ownLinks(owner), where("urlHash", "==", urlHash), where("custom", "==", false), limit(1)),
+		);
+		const generated = found.docs[0];
 		return generated ? toLink(generated) : null;
 	}
 
 	/** One of the user's links; the rules make anyone else's unreadable, which reads as not found. */
 	async function get(code: string): Promise<Link> {
+		// A string that cannot be a code cannot name a link, and must not reach Firestore as a path.
+		if (!isCode(code)) throw new ShortyError("link-not-found");
 		try {
 			const snapshot = await getDoc(doc(db, "links", code));
 			if (snapshot.exists()) return toLink(snapshot);
@@ -164,69 +168,80 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		throw new ShortyError("link-not-found");
 	}
 
+	/** One page of the user's links, newest first. Costs one page and one count, whatever the total. */
+	async function listPage(owner: string, request: PageRequest): Promise<LinkPage> {
+		const newestFirst = query(ownLinks(owner), orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+		// One link more than the page shows tells whether another page lies in the direction of travel.
+		const window = request.after
+			? query(newestFirst, startAfter(...cursorValues(request.after)), limit(request.pageSize + 1))
+			: request.before
+				? query(newestFirst, endBefore(...cursorValues(request.before)), limitToLast(request.pageSize + 1))
+				: query(newestFirst, limit(request.pageSize + 1));
+		const [snapshot, count] = await Promise.all([getDocs(window), getCount(ownLinks(owner))]);
+		const docs = snapshot.docs;
+		const overflow = docs.length > request.pageSize;
+		// Going back reached the newest links (links may have been added since): that is the first page,
+		// which must be full, not the few links that happen to lie before the cursor.
+		if (request.before && !overflow) return listPage(owner, { pageSize: request.pageSize });
+		const shown = request.before ? docs.slice(1) : docs.slice(0, request.pageSize);
+		const first = shown[0];
+		const last = shown.at(-1);
+		const hasNext = request.before !== undefined || overflow;
+		const hasPrevious = request.before !== undefined || request.after !== undefined;
+		return {
+			links: shown.map(toLink),
+			total: count.data().count,
+			next: hasNext && last ? cursorOf(last) : null,
+			previous: hasPrevious && first ? cursorOf(first) : null,
+		};
+	}
+
+	async function createAliased(alias: string, fields: LinkFields): Promise<Link> {
+		if (await createIfFree(alias, fields)) return linkOf(alias, fields, clock());
+		// A retry of a request that did create it (the worker died before answering) gets the link back.
+		const mine = await get(alias).catch(() => null);
+		if (mine?.url === fields.url) return mine;
+		throw new ShortyError("alias-taken");
+	}
+
+	async function createGenerated(owner: string, fields: LinkFields): Promise<Link> {
+		const existing = await findGenerated(owner, fields.urlHash);
+		if (existing) return existing;
+		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+			const code = generateCode(random);
+			if (await createIfFree(code, fields)) return linkOf(code, fields, clock());
+		}
+		throw new ShortyError("codes-exhausted");
+	}
+
 	return {
 		get,
 
 		/**
 		 * Shortens a URL for `owner`. Without an alias, the same URL returns the user's existing link, which
 		 * also makes a retried request (after the worker died mid-way) safe: it finds what the first made.
+		 * The link returned carries the injected clock's time as createdAt: reading the server's back would
+		 * cost another round trip on the popup's critical path; lists show the server's.
 		 */
 		async shorten(owner: string, input: NewLink): Promise<Link> {
 			const { url, host } = unwrap(checkUrl(input.url, shortLinkBase));
 			const urlHash = await hashUrl(url);
 			const title = [...(input.title ?? "").trim()].slice(0, TITLE_LIMIT).join("");
-			const custom = input.alias !== undefined && input.alias.trim() !== "";
-			const fields = { url, host, owner, title, clicks: 0, custom, urlHash };
-			const created = (code: string): Link => ({
-				code,
-				url,
-				host,
-				title,
-				shortUrl: new URL(code, shortLinkBase).href,
-				createdAt: clock(),
-				updatedAt: clock(),
-				clicks: 0,
-				custom,
-			});
-
-			if (custom) {
-				const alias = unwrap(checkAlias(input.alias ?? ""));
-				if (!(await createIfFree(alias, fields))) throw new ShortyError("alias-taken");
-				return created(alias);
+			const alias = input.alias?.trim() ? unwrap(checkAlias(input.alias)) : null;
+			const fields: LinkFields = { url, host, owner, title, clicks: 0, custom: alias !== null, urlHash };
+			const key = `${owner} ${alias ?? ""} ${urlHash}`;
+			const running = inFlight.get(key);
+			if (running) return running;
+			const shortening = alias === null ? createGenerated(owner, fields) : createAliased(alias, fields);
+			inFlight.set(key, shortening);
+			try {
+				return await shortening;
+			} finally {
+				inFlight.delete(key);
 			}
-			const existing = await findGenerated(owner, urlHash);
-			if (existing) return existing;
-			for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-				const code = generateCode(random);
-				if (await createIfFree(code, fields)) return created(code);
-			}
-			throw new ShortyError("codes-exhausted");
 		},
 
-		/** One page of the user's links, newest first. Costs one page and one count, whatever the total. */
-		async listPage(owner: string, request: PageRequest): Promise<LinkPage> {
-			const newestFirst = query(ownLinks(owner), orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
-			// One link more than the page shows tells whether another page lies in the direction of travel.
-			const window = request.after
-				? query(newestFirst, startAfter(...cursorValues(request.after)), limit(request.pageSize + 1))
-				: request.before
-					? query(newestFirst, endBefore(...cursorValues(request.before)), limitToLast(request.pageSize + 1))
-					: query(newestFirst, limit(request.pageSize + 1));
-			const [snapshot, count] = await Promise.all([getDocs(window), getCount(ownLinks(owner))]);
-			const docs = snapshot.docs;
-			const overflow = docs.length > request.pageSize;
-			const shown = request.before ? docs.slice(overflow ? 1 : 0) : docs.slice(0, request.pageSize);
-			const first = shown[0];
-			const last = shown.at(-1);
-			const hasNext = request.before ? true : overflow;
-			const hasPrevious = request.before ? overflow : request.after !== undefined;
-			return {
-				links: shown.map(toLink),
-				total: count.data().count,
-				next: hasNext && last ? cursorOf(last) : null,
-				previous: hasPrevious && first ? cursorOf(first) : null,
-			};
-		},
+		listPage,
 
 		/** Points a link somewhere else; its public target changes in the same batch. */
 		async updateTarget(code: string, newUrl: string): Promise<Link> {

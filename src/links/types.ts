@@ -22,3 +22,15 @@ export interface Link {
 	/** True when the user chose the code (an alias), false when it was generated. */
 	custom: boolean;
 }
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export interface LinkPage {
+	links: Link[];
+	/** All of the user's links, for "1-25 of 4,312". */
+	total: number;
+	/** Cursors for the neighbouring pages; null at either end. */
+	next: string | null;
+	previous: string | null;
+}

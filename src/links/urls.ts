@@ -147,8 +147,16 @@ function withoutRootDot(hostname: string): string {
 	return hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
 }
 
-function alreadyShortProblem({ origin }: URL, shortLinkBase: string): AppError | undefined {
-	return origin === new URL(shortLinkBase).origin ? appError("already-short") : undefined;
+/**
+ * The redirect site under any spelling that reaches it (the other scheme, a trailing dot, any port when
+ * the site uses the default one), since a short link pointed at a short link can be made to loop. A base
+ * with an explicit port (the local backend, 127.0.0.1:5000) leaves the host's other ports alone.
+ */
+function alreadyShortProblem({ hostname, port }: URL, shortLinkBase: string): AppError | undefined {
+	const base = new URL(shortLinkBase);
+	const bare = (name: string) => name.replace(/\.$/, "");
+	const sameSite = bare(hostname) === bare(base.hostname) && (base.port === "" || port === base.port);
+	return sameSite ? appError("already-short") : undefined;
 }
 
 function lengthProblem({ href }: URL): AppError | undefined {

@@ -29,7 +29,10 @@ describe("the error catalogue", () => {
 	});
 
 	it("keeps an unknown Firebase code and any other exception as internal, naming the cause", () => {
-		expect(toAppError(new FirebaseError("auth/brand-new-code", "x"))).toMatchObject({ code: "internal" });
+		expect(toAppError(new FirebaseError("auth/brand-new-code", "Firebase: Error (auth/brand-new-code)."))).toEqual({
+			code: "internal",
+			message: "Something went wrong inside Shorty. (auth/brand-new-code)",
+		});
 		expect(toAppError(new RangeError("bad index"))).toEqual({
 			code: "internal",
 			message: "Something went wrong inside Shorty. (bad index)",

@@ -71,6 +71,12 @@ describe("shortening", () => {
 		expect(again.code).toBe(first.code);
 	});
 
+	it("makes one link when the same URL arrives three times at once", async () => {
+		const url = `https://example.com/burst/${crypto.randomUUID()}`;
+		const links = await Promise.all([1, 2, 3].map(() => alice.store.shorten(alice.client.uid, { url })));
+		expect(new Set(links.map((link) => link.code)).size).toBe(1);
+	});
+
 	it("gives two users different links for one URL, and each sees only their own", async () => {
 		const url = `https://example.com/shared/${crypto.randomUUID()}`;
 		const [mine, theirs] = await Promise.all([
@@ -122,6 +128,28 @@ describe("aliases", () => {
 		const alias = `Launch-${crypto.randomUUID().slice(0, 8)}`;
 		const link = await alice.store.shorten(alice.client.uid, { url: "https://example.com/launch", alias });
 		expect(link).toMatchObject({ code: alias, custom: true, shortUrl: `${SHORT_BASE}${alias}` });
+	});
+
+	it("an alias is a second, deliberate link: the plain shorten still returns the first, however many aliases", async () => {
+		const url = `https://example.com/aliased/${crypto.randomUUID()}`;
+		const plain = await alice.store.shorten(alice.client.uid, { url });
+		const aliases = await Promise.all(
+			Array.from({ length: 11 }, (_, i) =>
+				alice.store.shorten(alice.client.uid, { url, alias: `al${i}-${crypto.randomUUID().slice(0, 6)}` }),
+			),
+		);
+		expect(aliases.every((link) => link.custom && link.code !== plain.code)).toBe(true);
+		expect((await alice.store.shorten(alice.client.uid, { url })).code).toBe(plain.code);
+	});
+
+	it("a retried aliased shorten (the worker died before answering) gets its link back", async () => {
+		const alias = `retry-${crypto.randomUUID().slice(0, 8)}`;
+		const first = await alice.store.shorten(alice.client.uid, { url: "https://example.com/retry", alias });
+		const retried = await alice.store.shorten(alice.client.uid, { url: "https://example.com/retry", alias });
+		expect(retried.code).toBe(first.code);
+		await expect(
+			alice.store.shorten(alice.client.uid, { url: "https://example.com/something-else", alias }),
+		).rejects.toMatchObject({ code: "alias-taken" });
 	});
 
 	it("refuses an alias someone else holds, and malformed or reserved ones", async () => {
@@ -184,17 +212,41 @@ describe("paging through links", () => {
 		expect(backward).toEqual(forward);
 	});
 
-	it.each([10, 50, 100] as const)("shows %i links a page when there are more", async (pageSize) => {
+	it.each([10, 50, 100] as const)("shows at most %i links a page, and all of them when fewer", async (pageSize) => {
 		const page = await alice.store.listPage(alice.client.uid, { pageSize });
 		expect(page.links.length).toBe(Math.min(pageSize, page.total));
 	});
 
-	it("refuses a cursor it did not make", async () => {
-		await expect(alice.store.listPage(alice.client.uid, { pageSize: 10, after: "not-a-cursor" })).rejects.toMatchObject(
-			{
-				code: "invalid-request",
-			},
-		);
+	it("going back after new links were added lands on a full first page, not a short one", async () => {
+		const reader = await account();
+		opened.push(reader.client);
+		const uid = reader.client.uid;
+		for (let i = 0; i < 30; i++) await reader.store.shorten(uid, { url: `https://example.com/back/${i}` });
+		const first = await reader.store.listPage(uid, { pageSize: 25 });
+		const second = await reader.store.listPage(uid, { pageSize: 25, after: first.next ?? "" });
+		for (let i = 0; i < 3; i++) await reader.store.shorten(uid, { url: `https://example.com/back/new-${i}` });
+		const back = await reader.store.listPage(uid, { pageSize: 25, before: second.previous ?? "" });
+		expect(back.links.map((link) => link.code)).toEqual(first.links.map((link) => link.code));
+		// Only the three new links lie before this page now: the step back shows the full newest page instead.
+		const newest = await reader.store.listPage(uid, { pageSize: 25, before: back.previous ?? "" });
+		expect(newest.links).toHaveLength(25);
+		expect(newest.previous).toBeNull();
+		expect(newest.links[0]?.url).toBe("https://example.com/back/new-2");
+	});
+
+	it.each([
+		["a string that is not a cursor", "not-a-cursor"],
+		["a forged time far past year 9999", btoa(JSON.stringify([1e15, 0, "abc1234"]))],
+		["a forged code that is a path", btoa(JSON.stringify([1, 0, "../x"]))],
+	])("refuses %s as invalid-request", async (_, after) => {
+		await expect(alice.store.listPage(alice.client.uid, { pageSize: 10, after })).rejects.toMatchObject({
+			code: "invalid-request",
+		});
+	});
+
+	it.each(["..", "a/b", "x", ""])("reads %j, which cannot be a code, as link-not-found", async (code) => {
+		await expect(alice.store.get(code)).rejects.toMatchObject({ code: "link-not-found" });
+		await expect(alice.store.remove(code)).rejects.toMatchObject({ code: "link-not-found" });
 	});
 });
 
