@@ -1,10 +1,29 @@
 /** The link messages: validate what the domain cannot know (page sizes), find the user, call the store. */
 import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
-import type { LinkStore } from "../src/links/store";
+import { readSearchTerm } from "../src/links/search";
+import type { LinkStore, PageRequest } from "../src/links/store";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers } from "../src/messages";
 import { requireUser, userOrAnonymous } from "./accounts";
+
+interface PageAsked {
+	pageSize: number;
+	after?: string;
+	before?: string;
+}
+
+/** The page a listLinks or searchLinks request asks for, checked. */
+function pageOf({ pageSize, after, before }: PageAsked): PageRequest {
+	if (after !== undefined && before !== undefined) {
+		throw new ShortyError("invalid-request", "ask for the page after a cursor or before one, not both");
+	}
+	return {
+		pageSize: pageSizeOf(pageSize),
+		...(after === undefined ? {} : { after }),
+		...(before === undefined ? {} : { before }),
+	};
+}
 
 function pageSizeOf(value: number): PageSize {
 	if (!(PAGE_SIZES as readonly number[]).includes(value)) {
@@ -16,7 +35,7 @@ function pageSizeOf(value: number): PageSize {
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
-): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "updateLink" | "deleteLink"> {
+): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLink"> {
 	return {
 		async shorten({ url, title, alias }) {
 			const user = await userOrAnonymous(auth());
@@ -30,16 +49,27 @@ export function linkHandlers(
 			await requireUser(auth());
 			return store().get(code);
 		},
-		async listLinks({ pageSize, after, before }) {
-			if (after !== undefined && before !== undefined) {
-				throw new ShortyError("invalid-request", "ask for the page after a cursor or before one, not both");
-			}
+		async listLinks(request) {
 			const user = await requireUser(auth());
-			return store().listPage(user.uid, {
-				pageSize: pageSizeOf(pageSize),
-				...(after === undefined ? {} : { after }),
-				...(before === undefined ? {} : { before }),
-			});
+			return store().listPage(user.uid, pageOf(request));
+		},
+		async searchLinks(request) {
+			const page = pageOf(request);
+			const user = await requireUser(auth());
+			const term = readSearchTerm(request.term);
+			switch (term.kind) {
+				case "all":
+					return store().listPage(user.uid, page);
+				case "host":
+					return store().listPage(user.uid, { ...page, host: term.host });
+				case "code": {
+					// Code order has no use for creation-time cursors: the first page of matches is the answer.
+					const links = await store().findByCodePrefix(user.uid, term.prefix, page.pageSize);
+					return { links, total: links.length, next: null, previous: null };
+				}
+				case "nothing":
+					return { links: [], total: 0, next: null, previous: null };
+			}
 		},
 		async updateLink({ code, url }) {
 			await requireUser(auth());

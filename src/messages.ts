@@ -20,6 +20,7 @@ const requestShapes = {
 	shorten: { url: "string", title: "string?", alias: "string?" },
 	getLink: { code: "string" },
 	listLinks: { pageSize: "number", after: "string?", before: "string?" },
+	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
 	updateLink: { code: "string", url: "string" },
 	deleteLink: { code: "string" },
 	getSettings: {},
@@ -48,6 +49,7 @@ export interface Replies {
 	shorten: Link;
 	getLink: Link;
 	listLinks: LinkPage;
+	searchLinks: LinkPage;
 	updateLink: Link;
 	deleteLink: { code: string };
 	getSettings: Settings;

@@ -12,6 +12,7 @@ import {
 	type DocumentSnapshot,
 	doc,
 	documentId,
+	endAt,
 	endBefore,
 	type Firestore,
 	getCount,
@@ -25,6 +26,7 @@ import {
 	runTransaction,
 	serverTimestamp,
 	startAfter,
+	startAt,
 	Timestamp,
 	where,
 	writeBatch,
@@ -62,6 +64,8 @@ export interface PageRequest {
 	pageSize: PageSize;
 	after?: string;
 	before?: string;
+	/** Only links to this host (as `Link.host` spells it). */
+	host?: string;
 }
 
 type LinkFields = Omit<LinkDocument, "createdAt" | "updatedAt">;
@@ -122,8 +126,9 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		return [new Timestamp(seconds, nanoseconds), code];
 	}
 
-	function ownLinks(owner: string): Query {
-		return query(links, where("owner", "==", owner));
+	function ownLinks(owner: string, host?: string): Query {
+		const mine = query(links, where("owner", "==", owner));
+		return host === undefined ? mine : query(mine, where("host", "==", host));
 	}
 
 	/** Creates links/{code} and targets/{code} unless the code is taken; false when it is. */
@@ -170,19 +175,22 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 
 	/** One page of the user's links, newest first. Costs one page and one count, whatever the total. */
 	async function listPage(owner: string, request: PageRequest): Promise<LinkPage> {
-		const newestFirst = query(ownLinks(owner), orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+		const matching = ownLinks(owner, request.host);
+		const newestFirst = query(matching, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
 		// One link more than the page shows tells whether another page lies in the direction of travel.
 		const window = request.after
 			? query(newestFirst, startAfter(...cursorValues(request.after)), limit(request.pageSize + 1))
 			: request.before
 				? query(newestFirst, endBefore(...cursorValues(request.before)), limitToLast(request.pageSize + 1))
 				: query(newestFirst, limit(request.pageSize + 1));
-		const [snapshot, count] = await Promise.all([getDocs(window), getCount(ownLinks(owner))]);
+		const [snapshot, count] = await Promise.all([getDocs(window), getCount(matching)]);
 		const docs = snapshot.docs;
 		const overflow = docs.length > request.pageSize;
 		// Going back reached the newest links (links may have been added since): that is the first page,
 		// which must be full, not the few links that happen to lie before the cursor.
-		if (request.before && !overflow) return listPage(owner, { pageSize: request.pageSize });
+		if (request.before && !overflow) {
+			return listPage(owner, { pageSize: request.pageSize, ...(request.host ? { host: request.host } : {}) });
+		}
 		const shown = request.before ? docs.slice(1) : docs.slice(0, request.pageSize);
 		const first = shown[0];
 		const last = shown.at(-1);
@@ -242,6 +250,15 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		},
 
 		listPage,
+
+		/** The user's links whose code or alias starts with `prefix`, in code order; at most `pageSize`. */
+		async findByCodePrefix(owner: string, prefix: string, pageSize: PageSize): Promise<Link[]> {
+			// "\uf8ff" sorts after every character a code can hold, so the range is exactly the prefix's.
+			const found = await getDocs(
+				query(ownLinks(owner), orderBy(documentId()), startAt(prefix), endAt(`${prefix}\uf8ff`), limit(pageSize)),
+			);
+			return found.docs.map(toLink);
+		},
 
 		/** Points a link somewhere else; its public target changes in the same batch. */
 		async updateTarget(code: string, newUrl: string): Promise<Link> {

@@ -107,6 +107,24 @@ describe("the background with the local backend", () => {
 		expect(back.user?.uid).toBe(anonymous.user?.uid);
 	});
 
+	it("searches by host and by the start of an alias", async () => {
+		const alias = `e2e-find-${Date.now()}`;
+		await data({ type: "shorten", url: "https://search.example/one", alias });
+		await data({ type: "shorten", url: "https://search.example/two" });
+		const byHost = await data<{ total: number; links: { url: string }[] }>({
+			type: "searchLinks",
+			term: "https://SEARCH.example/anything",
+			pageSize: 10,
+		});
+		expect(byHost.links.map((link) => link.url)).toEqual(["https://search.example/two", "https://search.example/one"]);
+		const byAlias = await data<{ links: { code: string }[] }>({ type: "searchLinks", term: "e2e-find-", pageSize: 10 });
+		expect(byAlias.links.map((link) => link.code)).toContain(alias);
+		expect(await data({ type: "searchLinks", term: "no such thing!", pageSize: 10 })).toMatchObject({
+			total: 0,
+			links: [],
+		});
+	});
+
 	it("keeps settings in storage, with defaults until changed", async () => {
 		expect(await data({ type: "getSettings" })).toEqual({ autoCopy: true, shortenOnOpen: true });
 		expect(await data({ type: "setSettings", autoCopy: false })).toEqual({ autoCopy: false, shortenOnOpen: true });

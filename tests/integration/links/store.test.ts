@@ -250,6 +250,37 @@ describe("paging through links", () => {
 	});
 });
 
+describe("searching", () => {
+	it("pages through the links to one host only, newest first, with a count of those alone", async () => {
+		const searcher = await account();
+		opened.push(searcher.client);
+		const uid = searcher.client.uid;
+		for (let i = 0; i < 12; i++) {
+			await searcher.store.shorten(uid, { url: `https://${i % 3 === 0 ? "wanted.example" : "other.example"}/${i}` });
+		}
+		const first = await searcher.store.listPage(uid, { pageSize: 10, host: "wanted.example" });
+		expect(first.total).toBe(4);
+		expect(first.links.map((link) => link.url)).toEqual([9, 6, 3, 0].map((i) => `https://wanted.example/${i}`));
+		expect(first.next).toBeNull();
+		const all = await searcher.store.listPage(uid, { pageSize: 10 });
+		expect(all.total).toBe(12);
+	});
+
+	it("finds the user's own codes by their start, and never another user's", async () => {
+		const stem = `find${crypto.randomUUID().slice(0, 6)}`;
+		for (const suffix of ["-a", "-b", "X"]) {
+			await alice.store.shorten(alice.client.uid, {
+				url: `https://example.com/find/${suffix}`,
+				alias: `${stem}${suffix}`,
+			});
+		}
+		await bob.store.shorten(bob.client.uid, { url: "https://example.com/find/bob", alias: `${stem}-bob` });
+		const found = await alice.store.findByCodePrefix(alice.client.uid, `${stem}-`, 10);
+		expect(found.map((link) => link.code)).toEqual([`${stem}-a`, `${stem}-b`]);
+		expect(await alice.store.findByCodePrefix(alice.client.uid, stem, 10)).toHaveLength(3);
+	});
+});
+
 describe("editing and deleting", () => {
 	it("points a link at a new target, and the public target follows", async () => {
 		const link = await alice.store.shorten(alice.client.uid, { url: "https://example.com/old-target" });
