@@ -7,7 +7,8 @@
 import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
-import { configFromEnv, connectFirebase, type FirebaseServices } from "../src/firebase";
+import { configFromEnv } from "../src/config";
+import { connectFirebase, type FirebaseServices } from "../src/firebase";
 import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf } from "./accounts";

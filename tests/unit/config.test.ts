@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { configFromEnv } from "../../src/firebase";
+import { configFromEnv } from "../../src/config";
 
 describe("which backend a build talks to", () => {
 	it("with nothing set, the local backend on its default ports", () => {
