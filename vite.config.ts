@@ -10,5 +10,7 @@ export default defineConfig({
 		emptyOutDir: true,
 		// Emit only syntax the oldest Chrome the manifest accepts can run.
 		target: `chrome${manifest.minimum_chrome_version}`,
+		// The manifest names every other page; the offscreen clipboard document is opened from code.
+		rollupOptions: { input: { offscreen: "offscreen/index.html" } },
 	},
 });

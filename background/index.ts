@@ -8,12 +8,19 @@ import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
 import { configFromEnv } from "../src/config";
+import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
 import { createLinkStore, type LinkStore } from "../src/links/store";
-import { type BackgroundEvent, createMessageHandler } from "../src/messages";
+import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf } from "./accounts";
 import { linkHandlers } from "./links";
+import { createMenus, menuTarget } from "./menus";
+import { announceFailure } from "./notify";
+import { createQuickShorten } from "./quickShorten";
 import { settingsHandlers } from "./settings";
+
+/** The keyboard command's name in manifest.json: a public interface, like the menu ids. */
+const SHORTEN_COMMAND = "shorten-current-tab";
 
 const startedAt = Date.now();
 const config = configFromEnv(import.meta.env);
@@ -57,3 +64,21 @@ const ownPages = browser.runtime.getURL("");
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
 	sender.url?.startsWith(ownPages) ? handleMessage(message) : undefined,
 );
+
+// The context menu and the keyboard command send the popup's own shorten request through the same handler.
+const quickShorten = createQuickShorten(createClient(async (request) => handleMessage(request)));
+
+browser.runtime.onInstalled.addListener(() => void createMenus());
+
+browser.contextMenus.onClicked.addListener((info, tab) => {
+	const target = menuTarget(info, tab);
+	if (target) void quickShorten(target);
+});
+
+browser.commands.onCommand.addListener(async (command, tab) => {
+	if (command !== SHORTEN_COMMAND) return;
+	const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+	// The command grants activeTab, so a missing URL means a page extensions may not see at all.
+	if (!active?.url) return announceFailure(appError("restricted-page"));
+	return quickShorten({ url: active.url, ...(active.title ? { title: active.title } : {}) });
+});

@@ -20,6 +20,7 @@ const userText = {
 	"codes-exhausted": "Shorty could not find a free short code. Please try again.",
 	"link-not-found": "That link no longer exists.",
 	"signed-out": "Sign in to do that.",
+	"clipboard-failed": "The short link is ready, but Shorty could not copy it. Open the popup to copy it.",
 	// Firebase Auth (FirebaseError codes "auth/...").
 	"auth/invalid-credential": "Wrong email or password.",
 	"auth/wrong-password": "Wrong email or password.",

@@ -79,6 +79,22 @@ export type BackgroundCall = <T extends MessageType>(request: RequestOf<T>) => P
 /** What the background announces to every open page. */
 export type BackgroundEvent = { type: "session-changed"; session: Session };
 
+/**
+ * The background's request to its offscreen clipboard document, answered with { copied }. `target` keeps
+ * it apart from the protocol above: every extension page receives every runtime message.
+ */
+export interface OffscreenCopy {
+	target: "offscreen";
+	type: "copy";
+	text: string;
+}
+
+export function isOffscreenCopy(message: unknown): message is OffscreenCopy {
+	return (
+		isObject(message) && message.target === "offscreen" && message.type === "copy" && typeof message.text === "string"
+	);
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 /** Why `message` does not fit its type's shape, or null when it does. */

@@ -1,0 +1,33 @@
+/**
+ * The context-menu items. Their ids are a public interface (tools and tests address them): keep them.
+ * Created on install and update only (removeAll first, so an update never meets a duplicate id); Chrome
+ * keeps them across worker restarts.
+ */
+import type { Menus, Tabs } from "webextension-polyfill";
+import { browser } from "../src/browser";
+import type { ShortenTarget } from "./quickShorten";
+
+export const MENU_IDS = { link: "shorten-link", page: "shorten-page", image: "shorten-image" } as const;
+
+export async function createMenus(): Promise<void> {
+	await browser.contextMenus.removeAll();
+	browser.contextMenus.create({ id: MENU_IDS.link, title: "Shorten link", contexts: ["link"] });
+	browser.contextMenus.create({ id: MENU_IDS.page, title: "Shorten this page", contexts: ["page"] });
+	browser.contextMenus.create({ id: MENU_IDS.image, title: "Shorten image address", contexts: ["image"] });
+}
+
+/** What a click on one of the items asks to shorten; null for an item that is not Shorty's. */
+export function menuTarget(info: Menus.OnClickData, tab: Tabs.Tab | undefined): ShortenTarget | null {
+	switch (info.menuItemId) {
+		case MENU_IDS.link:
+			return info.linkUrl ? { url: info.linkUrl, ...(info.selectionText ? { title: info.selectionText } : {}) } : null;
+		case MENU_IDS.page: {
+			const url = info.pageUrl ?? tab?.url;
+			return url ? { url, ...(tab?.title ? { title: tab.title } : {}) } : null;
+		}
+		case MENU_IDS.image:
+			return info.srcUrl ? { url: info.srcUrl } : null;
+		default:
+			return null;
+	}
+}

@@ -1,0 +1,145 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Reply } from "../../src/messages";
+import { type Extension, launchExtension } from "./extension";
+
+const LINK_TARGET = "https://example.com/from-the-context-menu";
+let extension: Extension;
+let server: Server;
+let origin: string;
+let page: Page;
+
+beforeAll(async () => {
+	server = createServer((_, response) => {
+		response.setHeader("content-type", "text/html");
+		response.end(`<title>Menu test page</title><a href="${LINK_TARGET}">a link</a>`);
+	});
+	await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	extension = await launchExtension();
+	await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+	page = await extension.context.newPage();
+	await page.goto(`${origin}/article`);
+});
+
+afterAll(async () => {
+	await extension?.close();
+	server?.close();
+});
+
+/**
+ * Fires the event in the worker as Chrome would for a click or keypress on the test page. The tab is the
+ * one Chrome passes: with its URL, which the click or shortcut itself grants (activeTab); Shorty has no
+ * "tabs" permission to look it up.
+ */
+async function dispatchInWorker(kind: "menu" | "command", payload: Record<string, unknown>): Promise<void> {
+	const tab = { id: 1, index: 0, url: `${origin}/article`, title: "Menu test page", active: true };
+	await extension.worker.evaluate(
+		({ kind, payload, tab }) => {
+			type Dispatchable = { dispatch(...args: unknown[]): void };
+			if (kind === "menu") (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(payload, tab);
+			else (chrome.commands.onCommand as unknown as Dispatchable).dispatch(payload.command, tab);
+		},
+		{ kind, payload, tab },
+	);
+}
+
+/** The newest Shorty notification, once one has appeared since `before`. */
+async function nextNotification(before: string[]): Promise<string> {
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const ids = await extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+		const fresh = ids.find((id) => !before.includes(id));
+		if (fresh) return fresh;
+		await new Promise((wait) => setTimeout(wait, 100));
+	}
+	throw new Error("no notification appeared");
+}
+
+const notifications = () => extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+
+async function clipboardText(): Promise<string> {
+	await page.bringToFront();
+	return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function storedUrl(shortUrl: string): Promise<string> {
+	const code = new URL(shortUrl).pathname.slice(1);
+	const options = await extension.openPage("options/index.html");
+	const reply = (await options.evaluate(
+		(c) => chrome.runtime.sendMessage({ type: "getLink", code: c }),
+		code,
+	)) as Reply<"getLink">;
+	await options.close();
+	if (!reply.ok) throw new Error(reply.error.message);
+	return reply.data.url;
+}
+
+describe("shortening without the popup", () => {
+	it("creates its three menu items with stable ids on install", async () => {
+		const updated = await extension.worker.evaluate(() =>
+			Promise.all(
+				["shorten-link", "shorten-page", "shorten-image"].map((id) =>
+					chrome.contextMenus.update(id, {}).then(
+						() => true,
+						() => false,
+					),
+				),
+			),
+		);
+		expect(updated).toEqual([true, true, true]);
+	});
+
+	it("'Shorten link' on a link copies its short link and says so in a notification", async () => {
+		const before = await notifications();
+		await dispatchInWorker("menu", {
+			menuItemId: "shorten-link",
+			linkUrl: LINK_TARGET,
+			pageUrl: `${origin}/article`,
+			editable: false,
+		});
+		const id = await nextNotification(before);
+		expect(id).toMatch(/^shorty-[A-Za-z0-9]{7}-/);
+		const copied = await clipboardText();
+		expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9]{7}$/);
+		expect(await storedUrl(copied)).toBe(LINK_TARGET);
+	});
+
+	it("the keyboard command shortens the current tab the same way", async () => {
+		const before = await notifications();
+		await dispatchInWorker("command", { command: "shorten-current-tab" });
+		await nextNotification(before);
+		expect(await storedUrl(await clipboardText())).toBe(`${origin}/article`);
+	});
+
+	it.each([
+		["shorten-page", { pageUrl: "PAGE" }, "PAGE"],
+		[
+			"shorten-image",
+			{ srcUrl: "https://example.com/picture.png", mediaType: "image" },
+			"https://example.com/picture.png",
+		],
+	])("'%s' shortens the right address", async (menuItemId, info, expected) => {
+		const page = `${origin}/article`;
+		const resolve = (value: string) => value.replace("PAGE", page);
+		const before = await notifications();
+		const fields = Object.fromEntries(Object.entries(info).map(([key, value]) => [key, resolve(value)]));
+		await dispatchInWorker("menu", { menuItemId, pageUrl: page, editable: false, ...fields });
+		await nextNotification(before);
+		expect(await storedUrl(await clipboardText())).toBe(resolve(expected));
+	});
+
+	it("a link that cannot be shortened gives a failure notification and copies nothing new", async () => {
+		const previous = await clipboardText();
+		const before = await notifications();
+		await dispatchInWorker("menu", {
+			menuItemId: "shorten-link",
+			linkUrl: "javascript:alert(1)",
+			pageUrl: `${origin}/article`,
+			editable: false,
+		});
+		expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+		expect(await clipboardText()).toBe(previous);
+	});
+});
