@@ -9,11 +9,17 @@ import type { ShortenTarget } from "./quickShorten";
 
 export const MENU_IDS = { link: "shorten-link", page: "shorten-page", image: "shorten-image" } as const;
 
-export async function createMenus(): Promise<void> {
-	await browser.contextMenus.removeAll();
-	browser.contextMenus.create({ id: MENU_IDS.link, title: "Shorten link", contexts: ["link"] });
-	browser.contextMenus.create({ id: MENU_IDS.page, title: "Shorten this page", contexts: ["page"] });
-	browser.contextMenus.create({ id: MENU_IDS.image, title: "Shorten image address", contexts: ["image"] });
+let building: Promise<void> = Promise.resolve();
+
+/** Runs after any run still under way: two interleaved runs would create each id twice. */
+export function createMenus(): Promise<void> {
+	building = building.then(async () => {
+		await browser.contextMenus.removeAll();
+		browser.contextMenus.create({ id: MENU_IDS.link, title: "Shorten link", contexts: ["link"] });
+		browser.contextMenus.create({ id: MENU_IDS.page, title: "Shorten this page", contexts: ["page"] });
+		browser.contextMenus.create({ id: MENU_IDS.image, title: "Shorten image address", contexts: ["image"] });
+	});
+	return building;
 }
 
 /** What a click on one of the items asks to shorten; null for an item that is not Shorty's. */

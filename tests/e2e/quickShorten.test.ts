@@ -57,6 +57,26 @@ async function nextNotification(before: string[]): Promise<string> {
 	throw new Error("no notification appeared");
 }
 
+/** Whether each of Shorty's menu items exists, once they all do or two seconds have passed. */
+async function menuItemsExist(): Promise<boolean[]> {
+	let exist: boolean[] = [];
+	for (let attempt = 0; attempt < 20; attempt++) {
+		exist = await extension.worker.evaluate(() =>
+			Promise.all(
+				["shorten-link", "shorten-page", "shorten-image"].map((id) =>
+					chrome.contextMenus.update(id, {}).then(
+						() => true,
+						() => false,
+					),
+				),
+			),
+		);
+		if (exist.every(Boolean)) break;
+		await new Promise((wait) => setTimeout(wait, 100));
+	}
+	return exist;
+}
+
 const notifications = () => extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
 
 async function clipboardText(): Promise<string> {
@@ -78,17 +98,7 @@ async function storedUrl(shortUrl: string): Promise<string> {
 
 describe("shortening without the popup", () => {
 	it("creates its three menu items with stable ids on install", async () => {
-		const updated = await extension.worker.evaluate(() =>
-			Promise.all(
-				["shorten-link", "shorten-page", "shorten-image"].map((id) =>
-					chrome.contextMenus.update(id, {}).then(
-						() => true,
-						() => false,
-					),
-				),
-			),
-		);
-		expect(updated).toEqual([true, true, true]);
+		expect(await menuItemsExist()).toEqual([true, true, true]);
 	});
 
 	it("'Shorten link' on a link copies its short link and says so in a notification", async () => {
@@ -130,6 +140,23 @@ describe("shortening without the popup", () => {
 		expect(await storedUrl(await clipboardText())).toBe(resolve(expected));
 	});
 
+	it("two clicks at once both succeed, sharing one clipboard document", async () => {
+		const before = await notifications();
+		await Promise.all(
+			["https://example.com/together/1", "https://example.com/together/2"].map((linkUrl) =>
+				dispatchInWorker("menu", {
+					menuItemId: "shorten-link",
+					linkUrl,
+					pageUrl: `${origin}/article`,
+					editable: false,
+				}),
+			),
+		);
+		const first = await nextNotification(before);
+		const second = await nextNotification([...before, first]);
+		expect([first, second].every((id) => !id.startsWith("shorty-error-"))).toBe(true);
+	});
+
 	it("a link that cannot be shortened gives a failure notification and copies nothing new", async () => {
 		const previous = await clipboardText();
 		const before = await notifications();
@@ -141,5 +168,21 @@ describe("shortening without the popup", () => {
 		});
 		expect(await nextNotification(before)).toMatch(/^shorty-error-/);
 		expect(await clipboardText()).toBe(previous);
+	});
+
+	it("after two updates in a row, its three menu items are all there and nothing was logged as an error", async () => {
+		// A real chrome.runtime.reload() leaves an extension loaded with --load-extension blocked, so the
+		// event an update fires is dispatched instead, twice, as two updates in a row would.
+		const errorsBefore = extension.workerErrors.length;
+		await extension.worker.evaluate(async () => {
+			type Dispatchable = { dispatch(...args: unknown[]): void };
+			const installed = chrome.runtime.onInstalled as unknown as Dispatchable;
+			installed.dispatch({ reason: "update", previousVersion: "0.0.1" });
+			installed.dispatch({ reason: "update", previousVersion: "0.0.1" });
+			await new Promise((settle) => setTimeout(settle, 500));
+		});
+		const exist = await menuItemsExist();
+		expect(exist).toEqual([true, true, true]);
+		expect(extension.workerErrors.slice(errorsBefore)).toEqual([]);
 	});
 });
