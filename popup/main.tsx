@@ -1,5 +1,11 @@
 import { mountPage } from "../src/ui/mountPage";
+import { browserEnvironment } from "./browserEnvironment";
+import { PopupEnvironmentProvider } from "./environment";
 import { Popup } from "./Popup";
 import "./popup.css";
 
-mountPage(<Popup />);
+mountPage(
+	<PopupEnvironmentProvider environment={browserEnvironment}>
+		<Popup />
+	</PopupEnvironmentProvider>,
+);

@@ -6,6 +6,7 @@
  */
 const userText = {
 	// Shorty's own.
+	timeout: "Shorty got no answer within 10 seconds. Check your connection, then retry.",
 	"background-unavailable":
 		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
 	internal: "Something went wrong inside Shorty.",

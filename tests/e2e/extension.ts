@@ -3,9 +3,20 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from "playwright-core";
 import { inject } from "vitest";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
+
+/**
+ * The toolbar popup. Chrome does not hand it to Playwright as a Page, so it is driven over CDP: functions
+ * run inside it, serialised, and cannot close over the test's variables (pass `arg` instead).
+ */
+export interface ActionPopup {
+	evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+	/** Polls `fn` until it returns something truthy, and returns that. */
+	waitFor<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<NonNullable<T>>;
+	close(): Promise<void>;
+}
 
 export interface Extension {
 	context: BrowserContext;
@@ -16,6 +27,16 @@ export interface Extension {
 	workerErrors: string[];
 	/** Opens an extension page (e.g. "popup/index.html") in a new tab. */
 	openPage(path: string): Promise<Page>;
+	/**
+	 * Clicks the toolbar button for `page`'s tab, as a user does: Chrome grants activeTab for that tab and
+	 * opens the popup. (CDP's Extensions.triggerAction.)
+	 */
+	clickAction(page: Page): Promise<ActionPopup>;
+	/**
+	 * Opens the popup with chrome.action.openPopup() from `worker` (the first one). No click means no
+	 * activeTab, so the popup cannot read the tab's address.
+	 */
+	openPopup(): Promise<ActionPopup>;
 	/** Stops the service worker the way Chrome does when it idles, and waits until it is gone. */
 	terminateWorker(): Promise<void>;
 	close(): Promise<void>;
@@ -40,6 +61,8 @@ export async function launchExtension(): Promise<Extension> {
 			"--no-sandbox",
 			"--disable-gpu",
 			"--disable-dev-shm-usage",
+			// Opens CDP's Extensions domain (over Playwright's pipe), whose triggerAction is a toolbar click.
+			"--enable-unsafe-extension-debugging",
 			// Without these Chromium keeps dialing Google's hosts, which this network refuses.
 			"--disable-background-networking",
 			"--disable-component-update",
@@ -55,6 +78,24 @@ export async function launchExtension(): Promise<Extension> {
 		if (message.type() === "error") workerErrors.push(message.text());
 	});
 	const id = new URL(worker.url()).host;
+	const browserSession = () => {
+		const browser = context.browser();
+		if (!browser) throw new Error("Chromium's browser-level CDP session is not available");
+		return browser.newBrowserCDPSession();
+	};
+	const popupUrl = `chrome-extension://${id}/popup/index.html`;
+	const popupTargets = async (cdp: CDPSession) =>
+		(await cdp.send("Target.getTargets")).targetInfos
+			.filter((info) => info.type === "page" && info.url === popupUrl)
+			.map((info) => info.targetId);
+	/** Runs `open`, then attaches to the popup page it made (a new target, not a popup page already open). */
+	const popupOpenedBy = async (open: (cdp: CDPSession) => Promise<void>): Promise<ActionPopup> => {
+		const cdp = await browserSession();
+		const before = new Set(await popupTargets(cdp));
+		await open(cdp);
+		const targetId = await poll(async () => (await popupTargets(cdp)).find((target) => !before.has(target)));
+		return attachPopup(cdp, targetId);
+	};
 
 	return {
 		context,
@@ -66,6 +107,18 @@ export async function launchExtension(): Promise<Extension> {
 			await page.goto(`chrome-extension://${id}/${path}`);
 			return page;
 		},
+		clickAction: (page) =>
+			popupOpenedBy(async (cdp) => {
+				// triggerAction wants the tab target, a parent of the page target Playwright knows.
+				const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
+				const [tab, ...others] = targetInfos.filter((info) => info.url === page.url());
+				if (!tab || others.length > 0) throw new Error(`Expected one tab at ${page.url()}`);
+				await cdp.send("Extensions.triggerAction", { id, targetId: tab.targetId });
+			}),
+		openPopup: () =>
+			popupOpenedBy(async () => {
+				await worker.evaluate(() => chrome.action.openPopup());
+			}),
 		async terminateWorker() {
 			const page = context.pages()[0] ?? (await context.newPage());
 			const cdp = await context.newCDPSession(page);
@@ -83,5 +136,67 @@ export async function launchExtension(): Promise<Extension> {
 			await context.close();
 			rmSync(profile, { recursive: true, force: true });
 		},
+	};
+}
+
+/** Calls `find` every 50 ms until it returns something truthy, for up to 10 s. */
+async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
+	const deadline = Date.now() + 10_000;
+	for (;;) {
+		const found = await find();
+		if (found) return found;
+		if (Date.now() > deadline) throw new Error(`Timed out after 10 s waiting for ${find.toString()}`);
+		await new Promise((settle) => setTimeout(settle, 50));
+	}
+}
+
+/**
+ * A session on the popup through the browser connection. Playwright's CDPSession cannot address a
+ * flattened child session, so this uses the older form: messages wrapped in Target.sendMessageToTarget.
+ */
+async function attachPopup(cdp: CDPSession, targetId: string): Promise<ActionPopup> {
+	const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false });
+	let lastId = 0;
+	const pending = new Map<number, (message: CdpAnswer) => void>();
+	cdp.on("Target.receivedMessageFromTarget", (event) => {
+		if (event.sessionId !== sessionId) return;
+		const message = JSON.parse(event.message) as CdpAnswer;
+		if (message.id !== undefined) pending.get(message.id)?.(message);
+	});
+	async function evaluate<T, A>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+		const messageId = ++lastId;
+		const answer = new Promise<CdpAnswer>((resolve) => pending.set(messageId, resolve));
+		const expression = `(${fn.toString()})(${JSON.stringify(arg ?? null)})`;
+		const params = { expression, awaitPromise: true, returnByValue: true };
+		await cdp.send("Target.sendMessageToTarget", {
+			sessionId,
+			message: JSON.stringify({ id: messageId, method: "Runtime.evaluate", params }),
+		});
+		const { result, error } = await answer;
+		pending.delete(messageId);
+		if (error) throw new Error(`CDP error in the popup: ${error.message}`);
+		if (result?.exceptionDetails) {
+			throw new Error(
+				`In the popup: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`,
+			);
+		}
+		return result?.result.value as T;
+	}
+	return {
+		evaluate,
+		waitFor: (fn, arg) => poll(() => evaluate(fn, arg)),
+		async close() {
+			await cdp.send("Target.closeTarget", { targetId });
+			await cdp.detach();
+		},
+	};
+}
+
+interface CdpAnswer {
+	id?: number;
+	error?: { message: string };
+	result?: {
+		result: { value?: unknown };
+		exceptionDetails?: { text: string; exception?: { description?: string } };
 	};
 }

@@ -1,0 +1,15 @@
+import { useEffect, useRef } from "react";
+
+/** A failed or timed-out shorten. Retry takes focus, so Enter tries again and focus is not left on <body>. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+	const retry = useRef<HTMLButtonElement>(null);
+	useEffect(() => retry.current?.focus(), []);
+	return (
+		<section className="popup-message popup-message--error">
+			<p role="alert">{message}</p>
+			<button ref={retry} type="button" onClick={onRetry}>
+				Retry
+			</button>
+		</section>
+	);
+}

@@ -1,0 +1,18 @@
+import { browser } from "../src/browser";
+import { configFromEnv } from "../src/config";
+import type { PopupEnvironment } from "./environment";
+
+/** The popup's environment in the extension: the real tab, clipboard and options page. */
+export const browserEnvironment: PopupEnvironment = {
+	async activeTab() {
+		// The toolbar click grants activeTab, which is all it takes to read this one tab's address.
+		const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+		return { url: tab?.url, title: tab?.title ?? "" };
+	},
+	// The popup is the focused document right after the click, which writeText requires.
+	copy: (text) => navigator.clipboard.writeText(text),
+	openOptions() {
+		void browser.runtime.openOptionsPage();
+	},
+	shortLinkBase: configFromEnv(import.meta.env).shortLinkBase,
+};

@@ -1,0 +1,42 @@
+import { createContext, type ReactNode, useContext } from "react";
+
+/** The tab the popup was opened on. */
+export interface ActiveTab {
+	/**
+	 * Undefined when Chrome grants no activeTab for the tab: browser pages (chrome://, about:, the new-tab
+	 * page) and the extension stores, where no click gives an extension access.
+	 */
+	url: string | undefined;
+	title: string;
+}
+
+/**
+ * What the popup needs from the browser, as plain functions. Components get it from context, so tests
+ * render them in jsdom with simple working implementations instead of mocked extension APIs.
+ */
+export interface PopupEnvironment {
+	activeTab(): Promise<ActiveTab>;
+	/** Rejects when the browser refuses the clipboard. */
+	copy(text: string): Promise<void>;
+	openOptions(): void;
+	/** Where short links live ("https://sho.rt/"), so a short link is recognised before any request. */
+	shortLinkBase: string;
+}
+
+const PopupEnvironmentContext = createContext<PopupEnvironment | null>(null);
+
+export function PopupEnvironmentProvider({
+	environment,
+	children,
+}: {
+	environment: PopupEnvironment;
+	children: ReactNode;
+}) {
+	return <PopupEnvironmentContext.Provider value={environment}>{children}</PopupEnvironmentContext.Provider>;
+}
+
+export function usePopupEnvironment(): PopupEnvironment {
+	const environment = useContext(PopupEnvironmentContext);
+	if (!environment) throw new Error("usePopupEnvironment() needs a <PopupEnvironmentProvider> above it");
+	return environment;
+}

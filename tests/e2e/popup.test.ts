@@ -1,0 +1,134 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type ActionPopup, type Extension, launchExtension } from "./extension";
+
+let extension: Extension;
+let site: Server;
+let siteOrigin: string;
+let tab: Page;
+
+/** The popup's state as a user sees it. */
+interface Shown {
+	link: string | null;
+	selected: boolean;
+	status: string | null;
+	message: string | null;
+}
+
+function readPopup(popup: ActionPopup): Promise<Shown> {
+	return popup.evaluate(() => {
+		const field = document.querySelector<HTMLInputElement>(".copy-field__input");
+		return {
+			link: field?.value ?? null,
+			selected:
+				field !== null &&
+				document.activeElement === field &&
+				field.selectionStart === 0 &&
+				field.selectionEnd === field.value.length,
+			status: document.querySelector("[role=status]")?.textContent ?? null,
+			message: document.querySelector(".popup-message")?.textContent ?? null,
+		};
+	});
+}
+
+/** What the public redirect reads for `code`: targets/{code} in Firestore, which anyone may get. */
+async function targetOf(code: string): Promise<string | undefined> {
+	const database = "projects/demo-shorty/databases/(default)";
+	const response = await fetch(`http://${inject("backend").firestore}/v1/${database}/documents:batchGet`, {
+		method: "POST",
+		body: JSON.stringify({ documents: [`${database}/documents/targets/${code}`] }),
+	});
+	const [result] = (await response.json()) as Array<{ found?: { fields: { url: { stringValue: string } } } }>;
+	return result?.found?.fields.url.stringValue;
+}
+
+/** Where the suite's build sends short links (tests/e2e/setup.ts gives the same fallback). */
+const shortLinkHost = () => inject("backend").hosting ?? "127.0.0.1:5000";
+
+async function showTab(url: string): Promise<void> {
+	await tab.goto(url);
+	await tab.bringToFront();
+}
+
+beforeAll(async () => {
+	site = createServer((request, response) => {
+		response.setHeader("content-type", "text/html; charset=utf-8");
+		response.end(`<!doctype html><title>Test page ${request.url}</title><h1>A page to shorten</h1>`);
+	});
+	await new Promise<void>((listening) => site.listen(0, "127.0.0.1", listening));
+	siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+	extension = await launchExtension();
+	tab = extension.context.pages()[0] ?? (await extension.context.newPage());
+});
+
+afterAll(async () => {
+	await extension?.close();
+	await new Promise((closed) => site?.close(closed));
+});
+
+describe("the popup on a toolbar click", () => {
+	it("shows the page's short link selected, puts it on the clipboard, and the link leads to the page", async () => {
+		const pageUrl = `${siteOrigin}/articles/first?ref=e2e`;
+		await showTab(pageUrl);
+		const popup = await extension.clickAction(tab);
+		const shown = await popup.waitFor(() => document.querySelector("[role=status]")?.textContent === "Copied");
+		expect(shown).toBe(true);
+		const { link, selected } = await readPopup(popup);
+		const { host, pathname } = new URL(link ?? "");
+		expect(host).toBe(shortLinkHost());
+		expect(pathname).toMatch(/^\/[A-Za-z0-9]{7}$/);
+		expect(selected).toBe(true);
+		await popup.close();
+
+		await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteOrigin });
+		await tab.bringToFront();
+		expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+		expect(await targetOf(pathname.slice(1))).toBe(pageUrl);
+	});
+
+	it("shows the same link when opened again on the same page", async () => {
+		await showTab(`${siteOrigin}/articles/twice`);
+		const first = await extension.clickAction(tab);
+		const link = await first.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		await first.close();
+		const second = await extension.clickAction(tab);
+		expect(await second.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value)).toBe(
+			link,
+		);
+		await second.close();
+	});
+
+	it("explains a browser page calmly, with no link", async () => {
+		await showTab("chrome://version/");
+		const popup = await extension.clickAction(tab);
+		const message = await popup.waitFor(() => document.querySelector(".popup-message")?.textContent);
+		expect(message).toBe(
+			"This page cannot be shortenedBrowser pages, extension stores and local files cannot be shortened.",
+		);
+		expect((await readPopup(popup)).link).toBeNull();
+		await popup.close();
+	});
+
+	it("recognises a Shorty link before asking the background", async () => {
+		await showTab(`http://${shortLinkHost()}/aB3dE5g`);
+		const popup = await extension.clickAction(tab);
+		expect(await popup.waitFor(() => document.querySelector(".popup-message")?.textContent)).toContain(
+			"That is already a Shorty link.",
+		);
+		await popup.close();
+	});
+});
+
+describe("the popup opened by chrome.action.openPopup()", () => {
+	it("opens, but without a click Chrome grants no activeTab, so it cannot read the page", async () => {
+		await showTab(`${siteOrigin}/articles/no-click`);
+		const popup = await extension.openPopup();
+		expect(await popup.waitFor(() => document.querySelector(".popup-message")?.textContent)).toContain(
+			"Browser pages, extension stores and local files cannot be shortened.",
+		);
+		await popup.close();
+	});
+});

@@ -1,0 +1,167 @@
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appError, ShortyError } from "../../../src/errors";
+import type { Link } from "../../../src/links/types";
+import { COPY_FAILED_MESSAGE } from "../../../src/ui/CopyField";
+import { linkFor, renderPopup, TestClipboard } from "./renderPopup";
+
+afterEach(() => {
+	cleanup();
+	vi.useRealTimers();
+});
+
+const article = { url: "https://example.com/news/article?id=7", title: "An article" };
+const shortUrl = "https://sho.rt/aB3dE5g";
+
+function linkField(): HTMLInputElement {
+	return screen.getByRole("textbox", { name: "Short link for this page" });
+}
+
+function expectSelected(field: HTMLInputElement) {
+	expect(document.activeElement).toBe(field);
+	expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+}
+
+/** A shorten that answers only when the test says so. */
+function heldShorten() {
+	let arrived: (answer: (link: Link) => void) => void = () => {};
+	const request = new Promise<(link: Link) => void>((resolve) => {
+		arrived = resolve;
+	});
+	return {
+		shorten: () => new Promise<Link>((resolve) => arrived(resolve)),
+		/** Settles once the popup has sent its request; outside act(), which would hold back the effect sending it. */
+		requested: request.then(() => undefined),
+		answer: (link: Link) => act(async () => (await request)(link)),
+	};
+}
+
+describe("the popup on a web page", () => {
+	it("shows a skeleton with a visible message while the link is on its way, never a blank popup", async () => {
+		const held = heldShorten();
+		renderPopup({ tab: article, shorten: held.shorten });
+		expect(await screen.findByText("Shortening this page…")).toBeTruthy();
+		expect(screen.queryByRole("textbox")).toBeNull();
+		await held.answer(linkFor(article.url));
+		expect(linkField().value).toBe(shortUrl);
+		expect(screen.queryByText("Shortening this page…")).toBeNull();
+	});
+
+	it("shortens the tab at once, shows the link selected, copies it and says Copied", async () => {
+		const { clipboard, shortenRequests } = renderPopup({ tab: article });
+		await screen.findByText("Copied");
+		expect(shortenRequests).toEqual([{ type: "shorten", url: article.url, title: "An article" }]);
+		expect(linkField().value).toBe(shortUrl);
+		expectSelected(linkField());
+		expect(clipboard.text).toBe(shortUrl);
+		expect(screen.getByRole("status").textContent).toBe("Copied");
+	});
+
+	it("leaves the clipboard alone when auto-copy is off, and Copy copies and announces Copied", async () => {
+		const { clipboard } = renderPopup({ tab: article, autoCopy: false });
+		expectSelected(await screen.findByRole("textbox"));
+		expect(clipboard.text).toBe("");
+		const status = screen.getByRole("status");
+		expect(status.textContent).toBe("");
+		fireEvent.click(screen.getByRole("button", { name: "Copy" }));
+		await screen.findByText("Copied");
+		expect(clipboard.text).toBe(shortUrl);
+		// The live region that was already there says it, so screen readers announce it.
+		expect(screen.getByRole("status")).toBe(status);
+	});
+
+	it("copies when Enter is pressed in the link field", async () => {
+		const { clipboard } = renderPopup({ tab: article, autoCopy: false });
+		fireEvent.keyDown(await screen.findByRole("textbox"), { key: "Enter" });
+		await screen.findByText("Copied");
+		expect(clipboard.text).toBe(shortUrl);
+	});
+
+	it("says when the clipboard refuses, and keeps the link selected for Ctrl+C", async () => {
+		const clipboard = new TestClipboard();
+		clipboard.refuses = true;
+		renderPopup({ tab: article, clipboard });
+		await screen.findByText(COPY_FAILED_MESSAGE);
+		expect(screen.getByRole("status").textContent).toBe(COPY_FAILED_MESSAGE);
+		expectSelected(linkField());
+
+		clipboard.refuses = false;
+		fireEvent.click(screen.getByRole("button", { name: "Copy" }));
+		await screen.findByText("Copied");
+		expect(clipboard.text).toBe(shortUrl);
+	});
+
+	it("offers the short link to open in a new tab, and the options page", async () => {
+		const { optionsOpened } = renderPopup({ tab: article });
+		const open = await screen.findByRole("link", { name: "Open" });
+		expect(open.getAttribute("href")).toBe(shortUrl);
+		expect(open.getAttribute("target")).toBe("_blank");
+		expect(open.getAttribute("rel")).toBe("noopener");
+		expect(screen.getByText(article.url)).toBeTruthy();
+		fireEvent.click(screen.getByRole("button", { name: "Options" }));
+		expect(optionsOpened).toEqual(["options"]);
+	});
+});
+
+describe("the popup on a page that cannot be shortened", () => {
+	it.each([
+		["a browser page", "chrome://settings/", "chrome: pages open only in this browser"],
+		["a local file", "file:///home/me/notes.html", "file: addresses open only on this computer"],
+		["the web store", "https://chromewebstore.google.com/detail/x", "browsers keep extensions off"],
+		[
+			"a tab Chrome gives no access to",
+			undefined,
+			"Browser pages, extension stores and local files cannot be shortened.",
+		],
+		["a Shorty link", "https://sho.rt/aB3dE5g", "That is already a Shorty link."],
+	])("explains %s and sends no request", async (_, url, reason) => {
+		const { shortenRequests } = renderPopup({ tab: { url, title: "" } });
+		await screen.findByRole("heading", { name: "This page cannot be shortened" });
+		expect(screen.getByText((text) => text.includes(reason))).toBeTruthy();
+		expect(screen.queryByRole("textbox")).toBeNull();
+		expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+		expect(shortenRequests).toEqual([]);
+	});
+});
+
+describe("the popup when shortening fails", () => {
+	it("shows the background's error with Retry focused, and Retry shows the link", async () => {
+		let failures = 1;
+		renderPopup({
+			tab: article,
+			shorten: ({ url }) => {
+				if (failures-- > 0) throw new ShortyError("firestore/unavailable");
+				return linkFor(url);
+			},
+		});
+		const alert = await screen.findByRole("alert");
+		expect(alert.textContent).toBe("Shorty could not reach its database. Check your connection and try again.");
+		const retry = screen.getByRole("button", { name: "Retry" });
+		expect(document.activeElement).toBe(retry);
+		fireEvent.click(retry);
+		expect(screen.getByText("Shortening this page…")).toBeTruthy();
+		await screen.findByText("Copied");
+		expectSelected(linkField());
+	});
+
+	it("gives up waiting after 10 seconds with a message and Retry, ignoring the late answer", async () => {
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		const held = heldShorten();
+		let calls = 0;
+		renderPopup({
+			tab: article,
+			shorten: (request) => (++calls === 1 ? held.shorten() : linkFor(request.url, "retried")),
+		});
+		await held.requested;
+		await act(() => vi.advanceTimersByTimeAsync(9_999));
+		expect(screen.getByText("Shortening this page…")).toBeTruthy();
+		await act(() => vi.advanceTimersByTimeAsync(1));
+		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
+
+		await held.answer(linkFor(article.url, "tooLate"));
+		expect(screen.queryByRole("textbox")).toBeNull();
+		fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+		await act(() => vi.advanceTimersByTimeAsync(0));
+		expect(linkField().value).toBe("https://sho.rt/retried");
+	});
+});

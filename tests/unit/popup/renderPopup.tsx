@@ -1,0 +1,72 @@
+import { render } from "@testing-library/react";
+import { type ActiveTab, PopupEnvironmentProvider } from "../../../popup/environment";
+import { Popup } from "../../../popup/Popup";
+import type { Link } from "../../../src/links/types";
+import type { Handlers, RequestOf } from "../../../src/messages";
+import { BackgroundProvider } from "../../../src/ui/BackgroundContext";
+import { inProcessBackground } from "../inProcessBackground";
+
+export const SHORT_LINK_BASE = "https://sho.rt/";
+
+/** A clipboard that holds what was written, or refuses as a browser does for an unfocused document. */
+export class TestClipboard {
+	text = "";
+	refuses = false;
+
+	write = async (text: string): Promise<void> => {
+		if (this.refuses) throw new DOMException("Document is not focused.", "NotAllowedError");
+		this.text = text;
+	};
+}
+
+export function linkFor(url: string, code = "aB3dE5g"): Link {
+	return {
+		code,
+		url,
+		host: new URL(url).host,
+		title: "",
+		shortUrl: `${SHORT_LINK_BASE}${code}`,
+		createdAt: 1,
+		updatedAt: 1,
+		clicks: 0,
+		custom: false,
+	};
+}
+
+interface PopupSetup {
+	tab: ActiveTab;
+	/** What the background does with a shorten; by default, a link to the requested URL. */
+	shorten?: Handlers["shorten"];
+	autoCopy?: boolean;
+	clipboard?: TestClipboard;
+}
+
+/**
+ * The popup against a real in-process background whose shorten handler the test supplies, a tab that is
+ * simply given, and a clipboard that records what it receives.
+ */
+export function renderPopup({ tab, shorten, autoCopy = true, clipboard = new TestClipboard() }: PopupSetup) {
+	const shortenRequests: RequestOf<"shorten">[] = [];
+	const optionsOpened: string[] = [];
+	const call = inProcessBackground({
+		shorten: (request) => {
+			shortenRequests.push(request);
+			return shorten ? shorten(request) : linkFor(request.url);
+		},
+		getSettings: () => ({ autoCopy, shortenOnOpen: true }),
+	});
+	const environment = {
+		activeTab: async () => tab,
+		copy: clipboard.write,
+		openOptions: () => optionsOpened.push("options"),
+		shortLinkBase: SHORT_LINK_BASE,
+	};
+	render(
+		<BackgroundProvider call={call}>
+			<PopupEnvironmentProvider environment={environment}>
+				<Popup />
+			</PopupEnvironmentProvider>
+		</BackgroundProvider>,
+	);
+	return { clipboard, shortenRequests, optionsOpened };
+}
