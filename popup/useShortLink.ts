@@ -4,6 +4,7 @@ import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
+import { withTimeout } from "./withTimeout";
 
 /** Past this, a waiting popup says so and offers a retry instead of a skeleton that never ends. */
 export const SHORTEN_TIMEOUT_MS = 10_000;
@@ -37,24 +38,19 @@ export function useShortLink(tab: ActiveTab | null): { state: ShortLinkState; re
 
 	useEffect(() => {
 		if (!page?.ok) return;
-		let open = true;
-		const settle = (state: ShortLinkState) => {
-			if (!open) return;
-			open = false;
-			clearTimeout(timer);
-			setOutcome({ attempt, state });
-		};
-		const timer = setTimeout(
-			() => settle({ kind: "failed", message: appError("timeout").message }),
-			SHORTEN_TIMEOUT_MS,
-		);
+		let current = true;
 		const { url, title } = page;
-		void call({ type: "shorten", url, ...(title ? { title } : {}) }).then((reply) =>
-			settle(reply.ok ? { kind: "ready", link: reply.data } : { kind: "failed", message: reply.error.message }),
+		void withTimeout(call<"shorten">({ type: "shorten", url, ...(title ? { title } : {}) }), SHORTEN_TIMEOUT_MS).then(
+			(reply) => {
+				if (!current) return;
+				const state: ShortLinkState = reply.ok
+					? { kind: "ready", link: reply.data }
+					: { kind: "failed", message: reply.error.message };
+				setOutcome({ attempt, state });
+			},
 		);
 		return () => {
-			open = false;
-			clearTimeout(timer);
+			current = false;
 		};
 	}, [call, page, attempt]);
 

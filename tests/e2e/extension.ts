@@ -12,6 +12,8 @@ import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
  * run inside it, serialised, and cannot close over the test's variables (pass `arg` instead).
  */
 export interface ActionPopup {
+	/** Date.now() just before the click (or the openPopup call) was sent: where time-to-link starts. */
+	clickedAt: number;
 	evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
 	/** Polls `fn` until it returns something truthy, and returns that. */
 	waitFor<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<NonNullable<T>>;
@@ -42,9 +44,8 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
-/** Launches Chromium with the build the suite's setup made against its backend. */
-export async function launchExtension(): Promise<Extension> {
-	const extensionDir = inject("extensionDir");
+/** Launches Chromium with a build: by default the one the e2e suite's setup made against its backend. */
+export async function launchExtension(extensionDir: string = inject("extensionDir")): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
 	if (!executablePath) throw new Error(INSTALL_HINT);
@@ -89,12 +90,12 @@ export async function launchExtension(): Promise<Extension> {
 			.filter((info) => info.type === "page" && info.url === popupUrl)
 			.map((info) => info.targetId);
 	/** Runs `open`, then attaches to the popup page it made (a new target, not a popup page already open). */
-	const popupOpenedBy = async (open: (cdp: CDPSession) => Promise<void>): Promise<ActionPopup> => {
+	const popupOpenedBy = async (open: (cdp: CDPSession) => Promise<number>): Promise<ActionPopup> => {
 		const cdp = await browserSession();
 		const before = new Set(await popupTargets(cdp));
-		await open(cdp);
+		const clickedAt = await open(cdp);
 		const targetId = await poll(async () => (await popupTargets(cdp)).find((target) => !before.has(target)));
-		return attachPopup(cdp, targetId);
+		return { ...(await attachPopup(cdp, targetId)), clickedAt };
 	};
 
 	return {
@@ -113,11 +114,15 @@ export async function launchExtension(): Promise<Extension> {
 				const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
 				const [tab, ...others] = targetInfos.filter((info) => info.url === page.url());
 				if (!tab || others.length > 0) throw new Error(`Expected one tab at ${page.url()}`);
+				const clickedAt = Date.now();
 				await cdp.send("Extensions.triggerAction", { id, targetId: tab.targetId });
+				return clickedAt;
 			}),
 		openPopup: () =>
 			popupOpenedBy(async () => {
+				const clickedAt = Date.now();
 				await worker.evaluate(() => chrome.action.openPopup());
+				return clickedAt;
 			}),
 		async terminateWorker() {
 			const page = context.pages()[0] ?? (await context.newPage());
@@ -154,7 +159,7 @@ async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
  * A session on the popup through the browser connection. Playwright's CDPSession cannot address a
  * flattened child session, so this uses the older form: messages wrapped in Target.sendMessageToTarget.
  */
-async function attachPopup(cdp: CDPSession, targetId: string): Promise<ActionPopup> {
+async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<ActionPopup, "clickedAt">> {
 	const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false });
 	let lastId = 0;
 	const pending = new Map<number, (message: CdpAnswer) => void>();

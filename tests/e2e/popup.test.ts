@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
+import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ActionPopup, type Extension, launchExtension } from "./extension";
 
@@ -122,6 +126,8 @@ describe("the popup on a toolbar click", () => {
 	});
 });
 
+// Keep this after a click on another origin and before later clicks on siteOrigin: a click's activeTab grant
+// lasts until the tab leaves the origin, and this test needs a tab the extension holds no grant for.
 describe("the popup opened by chrome.action.openPopup()", () => {
 	it("opens, but without a click Chrome grants no activeTab, so it cannot read the page", async () => {
 		await showTab(`${siteOrigin}/articles/no-click`);
@@ -130,5 +136,91 @@ describe("the popup opened by chrome.action.openPopup()", () => {
 			"Browser pages, extension stores and local files cannot be shortened.",
 		);
 		await popup.close();
+	});
+});
+
+describe("the popup's custom alias", () => {
+	it("makes the alias link from the popover, shows it in place, and the alias leads to the page", async () => {
+		const pageUrl = `${siteOrigin}/articles/aliased`;
+		const alias = `e2e-${Date.now().toString(36)}`;
+		await showTab(pageUrl);
+		const popup = await extension.clickAction(tab);
+		const generated = await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+
+		await popup.evaluate(() => {
+			const button = [...document.querySelectorAll("button")].find((each) => each.textContent === "Custom alias");
+			button?.click();
+		});
+		await popup.waitFor((typed) => {
+			const field = document.querySelector<HTMLInputElement>(".alias-form__input");
+			if (!field) return false;
+			// React tracks the value it last set; only the native setter plus an input event reads as typing.
+			Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, typed);
+			field.dispatchEvent(new Event("input", { bubbles: true }));
+			field.form?.requestSubmit();
+			return true;
+		}, alias);
+
+		const shown = await popup.waitFor((expected) => {
+			const value = document.querySelector<HTMLInputElement>(".copy-field__input")?.value;
+			return value?.endsWith(`/${expected}`) && !document.querySelector(".alias-popover") && value;
+		}, alias);
+		expect(shown).toBe(`http://${shortLinkHost()}/${alias}`);
+		expect(shown).not.toBe(generated);
+		expect(await targetOf(alias)).toBe(pageUrl);
+		await popup.close();
+	});
+});
+
+describe("the popup's QR code", () => {
+	it("downloads shorty-<code>.png, a PNG of the link's QR code with its quiet zone", async () => {
+		await showTab(`${siteOrigin}/articles/qr`);
+		const popup = await extension.clickAction(tab);
+		const link = await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		const cdp = await extension.context.browser()?.newBrowserCDPSession();
+		if (!cdp) throw new Error("Chromium's browser-level CDP session is not available");
+		const folder = mkdtempSync(join(tmpdir(), "shorty-qr-"));
+		try {
+			await cdp.send("Browser.setDownloadBehavior", {
+				behavior: "allowAndName",
+				downloadPath: folder,
+				eventsEnabled: true,
+			});
+			const began = new Promise<{ guid: string; suggestedFilename: string }>((resolve) =>
+				cdp.on("Browser.downloadWillBegin", resolve),
+			);
+			const done = new Promise<void>((resolve) =>
+				cdp.on("Browser.downloadProgress", (event) => event.state === "completed" && resolve()),
+			);
+			await popup.evaluate(() => {
+				const buttons = () => [...document.querySelectorAll("button")];
+				buttons()
+					.find((each) => each.textContent === "QR code")
+					?.click();
+				return new Promise<void>((shown) =>
+					setTimeout(() => {
+						buttons()
+							.find((each) => each.textContent === "Download PNG")
+							?.click();
+						shown();
+					}, 0),
+				);
+			});
+			const { guid, suggestedFilename } = await began;
+			await done;
+			expect(suggestedFilename).toBe(`shorty-${new URL(link).pathname.slice(1)}.png`);
+
+			const png = readFileSync(join(folder, guid));
+			expect(png.subarray(1, 4).toString()).toBe("PNG");
+			const qr = qrcode(0, "M");
+			qr.addData(link);
+			qr.make();
+			// IHDR: width and height, big-endian, right after the signature and the chunk's length and type.
+			expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(Array(2).fill((qr.getModuleCount() + 8) * 8));
+		} finally {
+			await popup.close();
+			await cdp.detach();
+			rmSync(folder, { recursive: true, force: true });
+		}
 	});
 });

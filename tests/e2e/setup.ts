@@ -18,7 +18,8 @@ declare module "vitest" {
 	}
 }
 
-async function buildExtension(outDir: string, env: Record<string, string>): Promise<void> {
+/** Builds the extension into `outDir` with these VITE_* variables, leaving process.env as it was. */
+export async function buildExtension(outDir: string, env: Record<string, string>): Promise<void> {
 	const saved = { ...process.env };
 	Object.assign(process.env, env);
 	try {

@@ -39,16 +39,25 @@ interface PopupSetup {
 	shorten?: Handlers["shorten"];
 	autoCopy?: boolean;
 	clipboard?: TestClipboard;
+	/** The background's other handlers the test needs (listLinks, session, ...). */
+	handlers?: Partial<Handlers>;
 }
 
 /**
  * The popup against a real in-process background whose shorten handler the test supplies, a tab that is
  * simply given, and a clipboard that records what it receives.
  */
-export function renderPopup({ tab, shorten, autoCopy = true, clipboard = new TestClipboard() }: PopupSetup) {
+export function renderPopup({
+	tab,
+	shorten,
+	autoCopy = true,
+	clipboard = new TestClipboard(),
+	handlers = {},
+}: PopupSetup) {
 	const shortenRequests: RequestOf<"shorten">[] = [];
 	const optionsOpened: string[] = [];
 	const call = inProcessBackground({
+		...handlers,
 		shorten: (request) => {
 			shortenRequests.push(request);
 			return shorten ? shorten(request) : linkFor(request.url);

@@ -1,0 +1,103 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ShortyError } from "../../../src/errors";
+import type { Handlers } from "../../../src/messages";
+import { linkFor, renderPopup } from "./renderPopup";
+
+afterEach(cleanup);
+
+const article = { url: "https://example.com/news/article?id=7", title: "An article" };
+
+/** A background that knows one alias as taken and makes any other, as the link store does. */
+const shortenWithAliases: Handlers["shorten"] = ({ url, title, alias }) => {
+	if (alias === "taken") throw new ShortyError("alias-taken");
+	return { ...linkFor(url, alias ?? "aB3dE5g"), title: title ?? "", custom: alias !== undefined };
+};
+
+async function openAliasPopover() {
+	const user = userEvent.setup();
+	const rendered = renderPopup({ tab: article, shorten: shortenWithAliases });
+	await screen.findByText("Copied");
+	const button = screen.getByRole("button", { name: "Custom alias" });
+	await user.click(button);
+	const dialog = await screen.findByRole("dialog", { name: "Custom alias" });
+	const field = within(dialog).getByRole("textbox", { name: "Alias" });
+	return { ...rendered, user, button, dialog, field };
+}
+
+function linkField(): HTMLInputElement {
+	return screen.getByRole("textbox", { name: "Short link for this page" });
+}
+
+/** The text that describes `field` to a screen reader. */
+function description(field: HTMLElement): string | null | undefined {
+	const id = field.getAttribute("aria-describedby");
+	return id ? document.getElementById(id)?.textContent : undefined;
+}
+
+describe("the custom alias popover", () => {
+	it("opens with the alias field focused and checks the alias as it is typed", async () => {
+		const { user, field, dialog, shortenRequests } = await openAliasPopover();
+		expect(document.activeElement).toBe(field);
+		expect(field.getAttribute("aria-invalid")).toBe("false");
+
+		await user.type(field, "ab");
+		expect(field.getAttribute("aria-invalid")).toBe("true");
+		expect(description(field)).toBe(
+			"Aliases are 3 to 64 letters, digits, hyphens or underscores. (too short: 2 characters, at least 3)",
+		);
+		await user.type(field, "c");
+		expect(field.getAttribute("aria-invalid")).toBe("false");
+		await user.type(field, " d");
+		expect(description(field)).toContain("spaces are not allowed");
+
+		await user.clear(field);
+		await user.type(field, "Admin");
+		expect(description(field)).toBe("That alias is reserved. Please pick another.");
+		await user.click(within(dialog).getByRole("button", { name: "Save" }));
+		expect(shortenRequests).toHaveLength(1);
+	});
+
+	it("saves with Enter, shows the alias link in place, copies it and returns focus to the button", async () => {
+		const { user, field, button, clipboard, shortenRequests } = await openAliasPopover();
+		await user.type(field, "my-article{Enter}");
+
+		await screen.findByDisplayValue("https://sho.rt/my-article");
+		expect(shortenRequests[1]).toEqual({ type: "shorten", url: article.url, title: "An article", alias: "my-article" });
+		expect(screen.queryByRole("dialog")).toBeNull();
+		expect(document.activeElement).toBe(button);
+		await screen.findByText("Copied");
+		expect(clipboard.text).toBe("https://sho.rt/my-article");
+		expect(linkField().value).toBe("https://sho.rt/my-article");
+	});
+
+	it("shows the server's alias-taken message inline and keeps the popover and the link", async () => {
+		const { user, field, dialog } = await openAliasPopover();
+		await user.type(field, "taken");
+		await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+		await within(dialog).findByText("That alias is already in use. Please pick another.");
+		expect(field.getAttribute("aria-invalid")).toBe("true");
+		expect(description(field)).toBe("That alias is already in use. Please pick another.");
+		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
+
+		await user.type(field, "2");
+		expect(field.getAttribute("aria-invalid")).toBe("false");
+	});
+
+	it("closes on Escape, returns focus to the button and leaves the link as it was", async () => {
+		const { user, field, button, shortenRequests } = await openAliasPopover();
+		await user.type(field, "never-saved");
+		await user.keyboard("{Escape}");
+
+		expect(screen.queryByRole("dialog")).toBeNull();
+		expect(document.activeElement).toBe(button);
+		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
+		expect(shortenRequests).toHaveLength(1);
+
+		await user.keyboard("{Enter}");
+		const reopened = await screen.findByRole("dialog", { name: "Custom alias" });
+		expect(within(reopened).getByRole("textbox", { name: "Alias" })).toHaveProperty("value", "");
+	});
+});

@@ -1,0 +1,73 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import qrcode from "qrcode-generator";
+import { afterEach, describe, expect, it } from "vitest";
+import { linkFor, renderPopup } from "./renderPopup";
+
+afterEach(cleanup);
+
+const article = { url: "https://example.com/news/article?id=7", title: "An article" };
+
+/** The dark modules a QR code of `text` has, counted by the library itself. */
+function darkModules(text: string): number {
+	const qr = qrcode(0, "M");
+	qr.addData(text);
+	qr.make();
+	let dark = 0;
+	for (let row = 0; row < qr.getModuleCount(); row++) {
+		for (let column = 0; column < qr.getModuleCount(); column++) if (qr.isDark(row, column)) dark++;
+	}
+	return dark;
+}
+
+describe("the QR code", () => {
+	it("is shown and hidden by a toggle, drawn from the short link with an accessible name", async () => {
+		const user = userEvent.setup();
+		renderPopup({ tab: article });
+		await screen.findByText("Copied");
+		const toggle = screen.getByRole("button", { name: "QR code" });
+		expect(toggle.getAttribute("aria-pressed")).toBe("false");
+		expect(screen.queryByRole("img", { name: /^QR code/ })).toBeNull();
+
+		await user.click(toggle);
+		expect(toggle.getAttribute("aria-pressed")).toBe("true");
+		const image = screen.getByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" });
+		const squares =
+			image
+				.querySelector("path")
+				?.getAttribute("d")
+				?.match(/h1v1h-1z/g) ?? [];
+		expect(squares).toHaveLength(darkModules("https://sho.rt/aB3dE5g"));
+		expect(screen.getByRole("button", { name: "Download PNG" })).toBeTruthy();
+
+		await user.click(toggle);
+		expect(screen.queryByRole("img", { name: /^QR code/ })).toBeNull();
+	});
+
+	it("is reached with Tab after the link's own actions, and toggled with the keyboard", async () => {
+		const user = userEvent.setup();
+		renderPopup({ tab: article, autoCopy: false });
+		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+		const names: string[] = [];
+		for (let step = 0; step < 4; step++) {
+			await user.tab();
+			names.push(document.activeElement?.textContent ?? "");
+		}
+		expect(names).toEqual(["Copy", "Open", "Custom alias", "QR code"]);
+		await user.keyboard(" ");
+		expect(screen.getByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" })).toBeTruthy();
+		await user.tab();
+		expect(document.activeElement?.textContent).toBe("Download PNG");
+	});
+
+	it("follows the link when a custom alias replaces it", async () => {
+		const user = userEvent.setup();
+		renderPopup({ tab: article, shorten: ({ url, alias }) => linkFor(url, alias ?? "aB3dE5g") });
+		await screen.findByText("Copied");
+		await user.click(screen.getByRole("button", { name: "QR code" }));
+		await user.click(screen.getByRole("button", { name: "Custom alias" }));
+		const dialog = await screen.findByRole("dialog", { name: "Custom alias" });
+		await user.type(within(dialog).getByRole("textbox", { name: "Alias" }), "qr-alias{Enter}");
+		expect(await screen.findByRole("img", { name: "QR code for https://sho.rt/qr-alias" })).toBeTruthy();
+	});
+});
