@@ -14,8 +14,17 @@ const HINT = "3 to 64 letters, digits, hyphens or underscores.";
  * page (an alias never replaces the generated one), handed to `onSaved` once the background has made it.
  * Radix closes it on Escape and returns focus to the button.
  */
-export function AliasPopover({ link, onSaved }: { link: Link; onSaved: (link: Link) => void }) {
-	const [open, setOpen] = useState(false);
+export function AliasPopover({
+	link,
+	onSaved,
+	defaultOpen = false,
+}: {
+	link: Link;
+	onSaved: (link: Link) => void;
+	/** Open on mount: the popover loads on the button's first click, which should open it at once. */
+	defaultOpen?: boolean;
+}) {
+	const [open, setOpen] = useState(defaultOpen);
 	return (
 		<Popover.Root open={open} onOpenChange={setOpen}>
 			<Popover.Trigger asChild>

@@ -1,10 +1,13 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Link } from "../src/links/types";
 import { CopyField } from "../src/ui/CopyField";
-import { AliasPopover } from "./AliasPopover";
 import { usePopupEnvironment } from "./environment";
-import { QrCode } from "./QrCode";
 import { RecentLinks } from "./RecentLinks";
+
+// Loaded on first use: Radix's popover and the QR encoder are a third of the popup's script, and none of
+// it is needed to show the link, which is what the popup is opened for.
+const AliasPopover = lazy(() => import("./AliasPopover").then((module) => ({ default: module.AliasPopover })));
+const QrCode = lazy(() => import("./QrCode").then((module) => ({ default: module.QrCode })));
 
 /**
  * The short link, large, focused and selected, copied on arrival when `autoCopy` is on. A custom alias
@@ -15,6 +18,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 	const { copy } = usePopupEnvironment();
 	const [shown, setShown] = useState(link);
 	const [qrShown, setQrShown] = useState(false);
+	const [aliasWanted, setAliasWanted] = useState(false);
 	// When the link first reached the screen, for DevTools' performance panel and tests/bench/popup.ts.
 	useEffect(() => {
 		performance.mark("shorty:link-shown");
@@ -39,7 +43,13 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 				</div>
 			</section>
 			<div className="link-tools">
-				<AliasPopover link={shown} onSaved={setShown} />
+				{aliasWanted ? (
+					<Suspense fallback={<CustomAliasButton disabled />}>
+						<AliasPopover link={shown} onSaved={setShown} defaultOpen />
+					</Suspense>
+				) : (
+					<CustomAliasButton onClick={() => setAliasWanted(true)} />
+				)}
 				<button
 					type="button"
 					className="secondary-button"
@@ -49,8 +59,21 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 					QR code
 				</button>
 			</div>
-			{qrShown && <QrCode link={shown} />}
+			{qrShown && (
+				<Suspense fallback={null}>
+					<QrCode link={shown} />
+				</Suspense>
+			)}
 			<RecentLinks shownCode={shown.code} />
 		</>
+	);
+}
+
+/** Stands in for the popover's own trigger until its code has loaded; the same look and name. */
+function CustomAliasButton(props: { onClick?: () => void; disabled?: boolean }) {
+	return (
+		<button type="button" className="secondary-button" {...props}>
+			Custom alias
+		</button>
 	);
 }

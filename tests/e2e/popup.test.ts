@@ -197,14 +197,16 @@ describe("the popup's QR code", () => {
 				buttons()
 					.find((each) => each.textContent === "QR code")
 					?.click();
-				return new Promise<void>((shown) =>
-					setTimeout(() => {
-						buttons()
-							.find((each) => each.textContent === "Download PNG")
-							?.click();
+				// The QR view loads on first use: wait for its button as a user would.
+				return new Promise<void>((shown) => {
+					const clickWhenThere = () => {
+						const download = buttons().find((each) => each.textContent === "Download PNG");
+						if (!download) return void setTimeout(clickWhenThere, 20);
+						download.click();
 						shown();
-					}, 0),
-				);
+					};
+					clickWhenThere();
+				});
 			});
 			const { guid, suggestedFilename } = await began;
 			await done;

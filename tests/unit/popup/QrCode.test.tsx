@@ -31,7 +31,8 @@ describe("the QR code", () => {
 
 		await user.click(toggle);
 		expect(toggle.getAttribute("aria-pressed")).toBe("true");
-		const image = screen.getByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" });
+		// The encoder loads on first use.
+		const image = await screen.findByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" });
 		const squares =
 			image
 				.querySelector("path")
@@ -55,7 +56,7 @@ describe("the QR code", () => {
 		}
 		expect(names).toEqual(["Copy", "Open", "Custom alias", "QR code"]);
 		await user.keyboard(" ");
-		expect(screen.getByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" })).toBeTruthy();
+		expect(await screen.findByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" })).toBeTruthy();
 		await user.tab();
 		expect(document.activeElement?.textContent).toBe("Download PNG");
 	});
