@@ -1,17 +1,17 @@
 /**
  * The clipboard, from a service worker that has none: an offscreen document (reason CLIPBOARD) does the
- * copying. It is created on first use, reused while open, and closed after a quiet spell so it holds no
- * memory between uses. Two copies arriving together share one creation: creating twice throws.
+ * copying. Copies run one after another: each makes sure the document exists, and the last one closes it,
+ * so no hidden page outlives its use (a timer would not: the worker may stop before it fires). Running
+ * them in turn also means the document is never created twice (Chrome throws) nor closed under a copy.
  */
 import { browser } from "../src/browser";
 import { ShortyError } from "../src/errors";
 import type { OffscreenCopy } from "../src/messages";
 
 const DOCUMENT = "offscreen/index.html";
-const IDLE_CLOSE_MS = 30_000;
 
-let creating: Promise<void> | null = null;
-let closeTimer: ReturnType<typeof setTimeout> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let waiting = 0;
 
 async function ensureDocument(): Promise<void> {
 	const open = await chrome.runtime.getContexts({
@@ -19,23 +19,28 @@ async function ensureDocument(): Promise<void> {
 		documentUrls: [chrome.runtime.getURL(DOCUMENT)],
 	});
 	if (open.length > 0) return;
-	creating ??= chrome.offscreen
-		.createDocument({
-			url: DOCUMENT,
-			reasons: [chrome.offscreen.Reason.CLIPBOARD],
-			justification: "Copy a new short link to the clipboard when shortening from the context menu or shortcut.",
-		})
-		.finally(() => {
-			creating = null;
-		});
-	await creating;
+	await chrome.offscreen.createDocument({
+		url: DOCUMENT,
+		reasons: [chrome.offscreen.Reason.CLIPBOARD],
+		justification: "Copy a new short link to the clipboard when shortening from the context menu or shortcut.",
+	});
 }
 
-export async function copyToClipboard(text: string): Promise<void> {
-	await ensureDocument();
-	const request: OffscreenCopy = { target: "offscreen", type: "copy", text };
-	const reply = (await browser.runtime.sendMessage(request)) as { copied?: unknown } | undefined;
-	clearTimeout(closeTimer);
-	closeTimer = setTimeout(() => void chrome.offscreen.closeDocument().catch(() => undefined), IDLE_CLOSE_MS);
-	if (reply?.copied !== true) throw new ShortyError("clipboard-failed");
+async function copyNow(text: string): Promise<void> {
+	try {
+		await ensureDocument();
+		const request: OffscreenCopy = { target: "offscreen", type: "copy", text };
+		const reply = (await browser.runtime.sendMessage(request)) as { copied?: unknown } | undefined;
+		if (reply?.copied !== true) throw new ShortyError("clipboard-failed");
+	} finally {
+		waiting -= 1;
+		if (waiting === 0) await chrome.offscreen.closeDocument().catch(() => undefined);
+	}
+}
+
+export function copyToClipboard(text: string): Promise<void> {
+	waiting += 1;
+	const copying = queue.then(() => copyNow(text));
+	queue = copying.catch(() => undefined);
+	return copying;
 }

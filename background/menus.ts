@@ -26,7 +26,8 @@ export function createMenus(): Promise<void> {
 export function menuTarget(info: Menus.OnClickData, tab: Tabs.Tab | undefined): ShortenTarget | null {
 	switch (info.menuItemId) {
 		case MENU_IDS.link:
-			return info.linkUrl ? { url: info.linkUrl, ...(info.selectionText ? { title: info.selectionText } : {}) } : null;
+			// No title: the page's title is not the link's, and the selection need not be its text.
+			return info.linkUrl ? { url: info.linkUrl } : null;
 		case MENU_IDS.page: {
 			const url = info.pageUrl ?? tab?.url;
 			return url ? { url, ...(tab?.title ? { title: tab.title } : {}) } : null;

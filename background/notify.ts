@@ -6,34 +6,36 @@ import type { Link } from "../src/links/types";
 const BADGE_MS = 2_000;
 const MESSAGE_CHARS = 120;
 
-function shorten(text: string): string {
+let badgeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function truncate(text: string): string {
 	const characters = [...text];
 	return characters.length <= MESSAGE_CHARS ? text : `${characters.slice(0, MESSAGE_CHARS - 1).join("")}…`;
 }
 
 async function flashBadge(text: string, color: string): Promise<void> {
+	// A second shorten within the two seconds restarts the clock instead of being cleared by the first.
+	clearTimeout(badgeTimer);
 	await browser.action.setBadgeBackgroundColor({ color });
 	await browser.action.setBadgeText({ text });
 	// If the worker stops first, the badge simply stays until the next shorten replaces it.
-	setTimeout(() => void browser.action.setBadgeText({ text: "" }), BADGE_MS);
+	badgeTimer = setTimeout(() => void browser.action.setBadgeText({ text: "" }), BADGE_MS);
 }
 
-export async function announceCopied(link: Link): Promise<void> {
-	await browser.notifications.create(`shorty-${link.code}-${Date.now()}`, {
+async function announce(id: string, title: string, message: string, badge: [string, string]): Promise<void> {
+	await browser.notifications.create(`${id}-${Date.now()}`, {
 		type: "basic",
 		iconUrl: browser.runtime.getURL("icons/128.png"),
-		title: link.shortUrl,
-		message: `Copied. Leads to ${shorten(link.url)}`,
+		title,
+		message,
 	});
-	await flashBadge("✓", "#17803d");
+	await flashBadge(...badge);
 }
 
-export async function announceFailure(error: AppError): Promise<void> {
-	await browser.notifications.create(`shorty-error-${Date.now()}`, {
-		type: "basic",
-		iconUrl: browser.runtime.getURL("icons/128.png"),
-		title: "Shorty could not shorten that",
-		message: error.message,
-	});
-	await flashBadge("!", "#b42318");
+export function announceCopied(link: Link): Promise<void> {
+	return announce(`shorty-${link.code}`, link.shortUrl, `Copied. Leads to ${truncate(link.url)}`, ["✓", "#17803d"]);
+}
+
+export function announceFailure(error: AppError): Promise<void> {
+	return announce("shorty-error", "Shorty could not shorten that", error.message, ["!", "#b42318"]);
 }

@@ -10,7 +10,7 @@ import { announceCopied, announceFailure } from "./notify";
 export type ShortenTarget = { url: string; title?: string };
 
 export function createQuickShorten(shorten: (request: RequestOf<"shorten">) => Promise<Reply<"shorten">>) {
-	return async ({ url, title }: ShortenTarget): Promise<void> => {
+	async function shortenCopyAnnounce({ url, title }: ShortenTarget): Promise<void> {
 		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
 		if (!reply.ok) return announceFailure(reply.error);
 		try {
@@ -19,5 +19,12 @@ export function createQuickShorten(shorten: (request: RequestOf<"shorten">) => P
 			return announceFailure(appError("clipboard-failed"));
 		}
 		await announceCopied(reply.data);
-	};
+	}
+	// Nobody awaits a menu click: whatever fails must still end in something the user sees, or the log.
+	return (target: ShortenTarget): Promise<void> =>
+		shortenCopyAnnounce(target).catch((error: unknown) =>
+			announceFailure(appError("internal", error instanceof Error ? error.message : String(error))).catch(
+				(reported: unknown) => console.error("Shorty could not report a failed shorten", error, reported),
+			),
+		);
 }

@@ -40,7 +40,12 @@ export function RecentLinks({ shownCode }: { shownCode: string }) {
 			<ul className="recent-links__list">
 				{recent.map((link) => (
 					<li key={link.code} className="recent-link">
-						<CopyField label={link.title || link.url} value={link.shortUrl} copy={copy} />
+						<CopyField
+							label={link.title || link.url}
+							value={link.shortUrl}
+							copy={copy}
+							copyName={`Copy link to ${link.title || link.host}`}
+						/>
 					</li>
 				))}
 			</ul>

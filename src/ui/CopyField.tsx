@@ -15,13 +15,18 @@ export interface CopyFieldProps {
 	autoCopy?: boolean;
 	/** Take focus on mount, with the value selected: for a page whose whole point is this value. */
 	focusOnMount?: boolean;
+	/**
+	 * The Copy button's accessible name where several fields share a screen, so a screen reader's list of
+	 * buttons is not five times "Copy". It should start with "Copy", the word sighted users see.
+	 */
+	copyName?: string;
 }
 
 /**
  * A read-only value with a Copy button; Enter in the field copies too. The status line stays mounted,
  * because screen readers announce changes to an existing live region but may miss one inserted filled.
  */
-export function CopyField({ label, value, copy, autoCopy = false, focusOnMount = false }: CopyFieldProps) {
+export function CopyField({ label, value, copy, autoCopy = false, focusOnMount = false, copyName }: CopyFieldProps) {
 	const id = useId();
 	const input = useRef<HTMLInputElement>(null);
 	const [status, setStatus] = useState<CopyStatus>("idle");
@@ -72,7 +77,7 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 				<p role="status" className={`copy-field__status copy-field__status--${status}`}>
 					{statusText[status]}
 				</p>
-				<button type="button" className="copy-field__button" onClick={() => void copyValue()}>
+				<button type="button" className="copy-field__button" aria-label={copyName} onClick={() => void copyValue()}>
 					Copy
 				</button>
 			</div>
