@@ -4,7 +4,9 @@
  * The integration suite checks this module through the real SDK; on a machine with the official
  * emulator, the same suite checks firestore.rules itself.
  */
+import { canonicalTimestamp } from "./firestore/time";
 import type { Access, AccessPolicy, Fields, Value } from "./firestore/types";
+import { valuesEqual } from "./firestore/values";
 
 type WriteAccess = Extract<Access, { method: "create" | "update" | "delete" }>;
 
@@ -18,31 +20,18 @@ function num(value: Value | undefined): number | undefined {
 	if (value && "doubleValue" in value && typeof value.doubleValue === "number") return value.doubleValue;
 	return undefined;
 }
-/** Nanoseconds since the epoch, so timestamps written with different precision compare equal. */
-function instant(value: Value | string | undefined): bigint | undefined {
-	const text =
-		typeof value === "string" ? value : value && "timestampValue" in value ? value.timestampValue : undefined;
-	const match = text && /^(.*T\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
-	if (!match?.[1]) return undefined;
-	const seconds = Date.parse(`${match[1]}Z`);
-	if (Number.isNaN(seconds)) return undefined;
-	return BigInt(seconds) * 1_000_000n + BigInt((match[2] ?? "").padEnd(9, "0"));
+/** rules: a timestamp == request.time, whatever precision either was written with. */
+function sameTime(value: Value | undefined, requestTime: string): boolean {
+	const written = value && "timestampValue" in value ? canonicalTimestamp(value.timestampValue) : null;
+	return written !== null && written === canonicalTimestamp(requestTime);
 }
 const size = (text: string) => [...text].length;
-
-/** Canonical text of a value, for rules' == on whole values (map key order does not matter). */
-function canonical(value: Value | undefined): string {
-	return JSON.stringify(value, (_, v: unknown) =>
-		v && typeof v === "object" && !Array.isArray(v)
-			? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
-			: v,
-	);
-}
 
 /** rules: request.resource.data.diff(resource.data).affectedKeys() */
 function affectedKeys(after: Fields, before: Fields): Set<string> {
 	const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
-	return new Set([...keys].filter((key) => canonical(after[key]) !== canonical(before[key])));
+	const same = (a: Value | undefined, b: Value | undefined) => a !== undefined && b !== undefined && valuesEqual(a, b);
+	return new Set([...keys].filter((key) => !same(after[key], before[key])));
 }
 
 const hasOnly = (keys: Iterable<string>, allowed: string[]) => [...keys].every((key) => allowed.includes(key));
@@ -72,7 +61,7 @@ function validLinkFields(data: Fields, requestTime: string): boolean {
 		size(title) <= 500 &&
 		urlHash !== undefined &&
 		/^[0-9a-f]{64}$/.test(urlHash) &&
-		instant(data.updatedAt) === instant(requestTime)
+		sameTime(data.updatedAt, requestTime)
 	);
 }
 
@@ -84,7 +73,7 @@ function validNewLink(access: WriteAccess, data: Fields): boolean {
 		validCode(access.id) &&
 		str(data.owner) === access.auth?.uid &&
 		validLinkFields(data, access.requestTime) &&
-		instant(data.createdAt) === instant(access.requestTime) &&
+		sameTime(data.createdAt, access.requestTime) &&
 		num(data.clicks) === 0 &&
 		bool(data.custom) !== undefined
 	);

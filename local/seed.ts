@@ -4,7 +4,7 @@
  * like a server script using the Admin SDK: that is how they can carry past creation times, which the
  * rules rightly refuse from clients. Running it again changes nothing.
  */
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { deleteApp, initializeApp } from "firebase/app";
 import {
 	collection,
@@ -18,6 +18,8 @@ import {
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
+import { generateCode } from "../src/links/codes";
+import { hashUrl } from "../src/links/urlHash";
 import { PROJECT_ID } from "./config";
 
 export const DEMO_ACCOUNT = { email: "demo@shorty.test", password: "shorty-demo" };
@@ -36,16 +38,15 @@ const SITES = [
 	["www.w3.org", "/TR/WCAG22/", "Web Content Accessibility Guidelines (WCAG) 2.2"],
 ] as const;
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const HOUR_MS = 3_600_000;
 
-function demoLink(index: number, owner: string, now: number) {
+async function demoLink(index: number, owner: string, now: number) {
 	const [host, path, title] = SITES[index % SITES.length] as (typeof SITES)[number];
 	const url = `https://${host}${path}${index >= SITES.length ? `${path.includes("?") ? "&" : "?"}ref=${index}` : ""}`;
 	// Spread over about three weeks, newest first, so relative dates in the table vary.
 	const createdAt = Timestamp.fromMillis(now - index * 8 * HOUR_MS - randomInt(HOUR_MS));
 	return {
-		code: Array.from({ length: 7 }, () => BASE62[randomInt(BASE62.length)]).join(""),
+		code: generateCode((length) => crypto.getRandomValues(new Uint8Array(length))),
 		link: {
 			url,
 			host,
@@ -55,7 +56,7 @@ function demoLink(index: number, owner: string, now: number) {
 			updatedAt: createdAt,
 			clicks: (index * 37) % 50,
 			custom: false,
-			urlHash: createHash("sha256").update(url).digest("hex"),
+			urlHash: await hashUrl(url),
 		},
 	};
 }
@@ -90,7 +91,7 @@ export async function seedDemoData(hosts: { auth: string; firestore: string }, n
 		if (!existing.empty) return 0;
 		const batch = writeBatch(db);
 		for (let index = 0; index < DEMO_LINK_COUNT; index++) {
-			const { code, link } = demoLink(index, owner, now);
+			const { code, link } = await demoLink(index, owner, now);
 			batch.set(doc(db, "links", code), link);
 			batch.set(doc(db, "targets", code), { url: link.url });
 		}

@@ -8,13 +8,12 @@
  * Run: npx tsx tests/bench/popup.ts
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { launchExtension } from "../e2e/extension";
 import { buildExtension } from "../e2e/setup";
+import { serveTestSite } from "../e2e/testSite";
 import { startTestBackend } from "../testBackend";
 
 const RUNS = 30;
@@ -26,12 +25,8 @@ function percentile(samples: number[], p: number): number {
 
 const backend = await startTestBackend();
 const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
-const site = createServer((request, response) => {
-	response.setHeader("content-type", "text/html; charset=utf-8");
-	response.end(`<!doctype html><title>Bench ${request.url}</title><p>A page to shorten</p>`);
-});
-await new Promise<void>((listening) => site.listen(0, "127.0.0.1", listening));
-const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
+const { origin } = site;
 
 try {
 	await buildExtension(extensionDir, {

@@ -1,15 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ActionPopup, type Extension, launchExtension } from "./extension";
+import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
-let site: Server;
+let site: TestSite;
 let siteOrigin: string;
 let tab: Page;
 
@@ -57,19 +56,15 @@ async function showTab(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-	site = createServer((request, response) => {
-		response.setHeader("content-type", "text/html; charset=utf-8");
-		response.end(`<!doctype html><title>Test page ${request.url}</title><h1>A page to shorten</h1>`);
-	});
-	await new Promise<void>((listening) => site.listen(0, "127.0.0.1", listening));
-	siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+	site = await serveTestSite((path) => `<!doctype html><title>Test page ${path}</title><h1>A page to shorten</h1>`);
+	siteOrigin = site.origin;
 	extension = await launchExtension();
 	tab = extension.context.pages()[0] ?? (await extension.context.newPage());
 });
 
 afterAll(async () => {
 	await extension?.close();
-	await new Promise((closed) => site?.close(closed));
+	site?.close();
 });
 
 describe("the popup on a toolbar click", () => {

@@ -1,23 +1,18 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Reply } from "../../src/messages";
 import { type Extension, launchExtension } from "./extension";
+import { serveTestSite, type TestSite } from "./testSite";
 
 const LINK_TARGET = "https://example.com/from-the-context-menu";
 let extension: Extension;
-let server: Server;
+let site: TestSite;
 let origin: string;
 let page: Page;
 
 beforeAll(async () => {
-	server = createServer((_, response) => {
-		response.setHeader("content-type", "text/html");
-		response.end(`<title>Menu test page</title><a href="${LINK_TARGET}">a link</a>`);
-	});
-	await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	site = await serveTestSite(() => `<title>Menu test page</title><a href="${LINK_TARGET}">a link</a>`);
+	origin = site.origin;
 	extension = await launchExtension();
 	await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
 	page = await extension.context.newPage();
@@ -26,7 +21,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await extension?.close();
-	server?.close();
+	site?.close();
 });
 
 /**
