@@ -2,15 +2,20 @@ import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
+import { firefoxManifest } from "./scripts/firefoxManifest";
 
-export default defineConfig({
-	plugins: [react(), crx({ manifest })],
-	build: {
-		outDir: "dist",
-		emptyOutDir: true,
-		// Emit only syntax the oldest Chrome the manifest accepts can run.
-		target: `chrome${manifest.minimum_chrome_version}`,
-		// The manifest names every other page; the offscreen clipboard document is opened from code.
-		rollupOptions: { input: { offscreen: "offscreen/index.html" } },
-	},
+// `vite build --mode firefox` (npm run build:firefox) builds the same sources as a Firefox add-on.
+export default defineConfig(({ mode }) => {
+	const firefox = mode === "firefox";
+	return {
+		plugins: [react(), firefox ? crx({ manifest: firefoxManifest(manifest), browser: "firefox" }) : crx({ manifest })],
+		build: {
+			outDir: firefox ? "dist-firefox" : "dist",
+			emptyOutDir: true,
+			// Emit only syntax the oldest browser the manifest accepts can run.
+			target: firefox ? "firefox142" : `chrome${manifest.minimum_chrome_version}`,
+			// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
+			rollupOptions: firefox ? {} : { input: { offscreen: "offscreen/index.html" } },
+		},
+	};
 });

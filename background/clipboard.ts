@@ -3,6 +3,9 @@
  * copying. Copies run one after another: each makes sure the document exists, and the last one closes it,
  * so no hidden page outlives its use (a timer would not: the worker may stop before it fires). Running
  * them in turn also means the document is never created twice (Chrome throws) nor closed under a copy.
+ * Firefox has no offscreen API and needs none: its background is an event page with a DOM, and the
+ * clipboardWrite permission lets it write the clipboard directly. The build mode decides which, so the
+ * Firefox bundle carries no offscreen calls.
  */
 import { browser } from "../src/browser";
 import { ShortyError } from "../src/errors";
@@ -38,9 +41,20 @@ async function copyNow(text: string): Promise<void> {
 	}
 }
 
-export function copyToClipboard(text: string): Promise<void> {
+function copyThroughOffscreenDocument(text: string): Promise<void> {
 	waiting += 1;
 	const copying = queue.then(() => copyNow(text));
 	queue = copying.catch(() => undefined);
 	return copying;
 }
+
+// Firefox's event page is a window, which the worker's WebWorker types do not describe.
+type PageNavigator = WorkerNavigator & { clipboard: { writeText(text: string): Promise<void> } };
+
+async function copyInBackgroundPage(text: string): Promise<void> {
+	await (navigator as PageNavigator).clipboard.writeText(text).catch(() => {
+		throw new ShortyError("clipboard-failed");
+	});
+}
+
+export const copyToClipboard = import.meta.env.MODE === "firefox" ? copyInBackgroundPage : copyThroughOffscreenDocument;

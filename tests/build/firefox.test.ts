@@ -1,0 +1,47 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webExt from "web-ext";
+import { REPO_ROOT } from "../../local/config";
+import { FIREFOX_ADDON_ID } from "../../scripts/firefoxManifest";
+
+// The same sources, built as `npm run build:firefox` does, into a folder of this test's own.
+const outDir = mkdtempSync(join(tmpdir(), "shorty-firefox-"));
+let manifest: Record<string, unknown> & { background: { scripts?: string[]; service_worker?: string } };
+
+beforeAll(async () => {
+	await build({ root: REPO_ROOT, mode: "firefox", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+	manifest = JSON.parse(readFileSync(join(outDir, "manifest.json"), "utf8"));
+}, 60_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const bundles = () =>
+	readdirSync(join(outDir, "assets"))
+		.filter((file) => file.endsWith(".js"))
+		.map((file) => readFileSync(join(outDir, "assets", file), "utf8"));
+
+describe("the Firefox build", () => {
+	it("runs the background as an event page and names the add-on for Firefox", () => {
+		expect(manifest.manifest_version).toBe(3);
+		expect(manifest.background.scripts).toHaveLength(1);
+		expect(manifest.background.service_worker).toBeUndefined();
+		expect(manifest.browser_specific_settings).toMatchObject({ gecko: { id: FIREFOX_ADDON_ID } });
+		expect(manifest).not.toHaveProperty("minimum_chrome_version");
+	});
+
+	it("asks for no offscreen permission and ships no offscreen calls, which Firefox lacks", () => {
+		expect(manifest.permissions).not.toContain("offscreen");
+		for (const bundle of bundles()) expect(bundle).not.toMatch(/\boffscreen\.(createDocument|closeDocument)/);
+	});
+
+	it("passes Mozilla's add-on linter with no errors and no warnings but React's own innerHTML", async () => {
+		const result = await webExt.cmd.lint({ sourceDir: outDir, output: "none" }, { shouldExitProgram: false });
+		expect(result.errors).toEqual([]);
+		// react-dom sets innerHTML only for dangerouslySetInnerHTML, which Shorty never uses.
+		const warnings = result.warnings.filter((warning) => warning.code !== "UNSAFE_VAR_ASSIGNMENT");
+		expect(warnings).toEqual([]);
+	}, 60_000);
+});
