@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type EntryBundle, extensionBundles, sizeOf, sourceOf } from "./bundles";
+
+const DIST = resolve(import.meta.dirname, "../../dist");
+const bundles = extensionBundles(DIST);
+const bundle = (name: EntryBundle["name"]) => bundles.find((entry) => entry.name === name) as EntryBundle;
+const KB = 1024;
+
+/**
+ * Gzip bytes each entry may fetch before it can show anything. The service worker's budget is above the
+ * 50 KB issue 10 asked for: Firebase Auth (web-extension) and Firestore lite alone, tree-shaken to the
+ * calls Shorty makes, are 59 KB gzip, so 50 KB would mean leaving the official SDK. 70 KB is that floor
+ * plus room for Shorty's own worker code (docs/architecture.md, "Bundle budgets").
+ */
+const BUDGETS: Record<EntryBundle["name"], number> = { popup: 100 * KB, options: 120 * KB, "service worker": 70 * KB };
+
+// Strings only the Firebase SDK carries: its package names and the Google endpoints it calls. (Not
+// "FirebaseError": src/errors.ts names it to recognise errors that crossed from the worker.)
+const FIREBASE_MARKERS = ["@firebase/", "identitytoolkit.googleapis.com", "firestore.googleapis.com"];
+
+describe("bundle size budgets (gzip)", () => {
+	for (const { name, initial } of bundles) {
+		it(`the ${name} loads at most ${BUDGETS[name] / KB} KB of JavaScript to start`, () => {
+			expect(sizeOf(DIST, initial).gzip).toBeLessThanOrEqual(BUDGETS[name]);
+		});
+	}
+
+	it("the popup keeps its alias popover and QR encoder out of the first load", () => {
+		expect(bundle("popup").lazy.join(" ")).toMatch(/AliasPopover.*QrCode|QrCode.*AliasPopover/);
+	});
+});
+
+describe("Firebase stays in the service worker", () => {
+	it("the worker carries the SDK (so the markers below are the right ones to look for)", () => {
+		const worker = sourceOf(DIST, bundle("service worker").initial);
+		for (const marker of FIREBASE_MARKERS) expect(worker).toContain(marker);
+	});
+
+	for (const name of ["popup", "options"] as const) {
+		it(`the ${name} loads no Firebase code, now or on demand`, () => {
+			const { initial, lazy } = bundle(name);
+			const page = sourceOf(DIST, [...initial, ...lazy]);
+			expect(FIREBASE_MARKERS.filter((marker) => page.includes(marker))).toEqual([]);
+		});
+	}
+});
