@@ -2,7 +2,7 @@ import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
-import { firefoxManifest } from "./scripts/firefoxManifest";
+import { firefoxManifest } from "./scripts/firefoxManifest.ts";
 
 // `vite build --mode firefox` (npm run build:firefox) builds the same sources as a Firefox add-on.
 export default defineConfig(({ mode }) => {

@@ -1,0 +1,38 @@
+/**
+ * What the browser benchmarks share: a throwaway local backend, the extension built against it, Chromium
+ * with it loaded, and a local test site; all torn down afterwards, whatever happens.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Extension, launchExtension } from "../e2e/extension";
+import { buildExtension } from "../e2e/setup";
+import { serveTestSite, type TestSite } from "../e2e/testSite";
+import { type BackendHosts, startTestBackend } from "../testBackend";
+
+export interface ExtensionRig {
+	backend: BackendHosts;
+	extension: Extension;
+	site: TestSite;
+}
+
+export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>): Promise<T> {
+	const backend = await startTestBackend();
+	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
+	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
+	let extension: Extension | undefined;
+	try {
+		await buildExtension(extensionDir, {
+			VITE_AUTH_EMULATOR_HOST: backend.hosts.auth,
+			VITE_FIRESTORE_EMULATOR_HOST: backend.hosts.firestore,
+			VITE_SHORT_LINK_BASE: `http://${backend.hosts.hosting ?? "127.0.0.1:5000"}/`,
+		});
+		extension = await launchExtension(extensionDir);
+		return await run({ backend: backend.hosts, extension, site });
+	} finally {
+		await extension?.close();
+		site.close();
+		await backend.stop();
+		rmSync(extensionDir, { recursive: true, force: true });
+	}
+}

@@ -1,0 +1,65 @@
+/**
+ * The service worker's own figures:
+ * - context menu to clipboard: from a "Shorten link" click (dispatched in the worker as Chrome does) to
+ *   the short link on the clipboard, read by polling the clipboard in a page; each run a new URL;
+ * - cold start: from a message sent to a stopped worker (terminated as Chrome does when it idles) to its
+ *   answer, for `ping` (no Firebase) and `session` (Firebase Auth restored from IndexedDB).
+ * Run: npx tsx tests/bench/worker.ts
+ */
+import type { Page } from "playwright-core";
+import type { Extension } from "../e2e/extension";
+import { withExtensionRig } from "./extensionRig";
+import { p50p95, sample } from "./stats";
+
+const RUNS = 20;
+
+async function menuToClipboard(extension: Extension, page: Page, target: string): Promise<number> {
+	await page.bringToFront();
+	const before = await page.evaluate(() => navigator.clipboard.readText());
+	const copiedAt = page.evaluate(async (previous) => {
+		for (;;) {
+			if ((await navigator.clipboard.readText()) !== previous) return Date.now();
+			await new Promise((wait) => setTimeout(wait, 2));
+		}
+	}, before);
+	const clickedAt = await extension.worker.evaluate(
+		({ target, tab }) => {
+			const clicked = Date.now();
+			type Dispatchable = { dispatch(...args: unknown[]): void };
+			(chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
+				{ menuItemId: "shorten-link", linkUrl: target, pageUrl: tab.url, editable: false },
+				tab,
+			);
+			return clicked;
+		},
+		{ target, tab: { id: 1, index: 0, url: page.url(), title: "Bench", active: true } },
+	);
+	return (await copiedAt) - clickedAt;
+}
+
+async function coldAnswer(extension: Extension, page: Page, type: "ping" | "session"): Promise<number> {
+	await extension.terminateWorker();
+	return page.evaluate(async (type) => {
+		const start = performance.now();
+		await chrome.runtime.sendMessage({ type });
+		return performance.now() - start;
+	}, type);
+}
+
+await withExtensionRig(async ({ extension, site }) => {
+	await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
+	const page = await extension.context.newPage();
+	await page.goto(`${site.origin}/menu`);
+	// The first shorten signs in anonymously; a returning user's clicks do not.
+	await menuToClipboard(extension, page, `${site.origin}/warm-up`);
+	const menu = await sample(RUNS, (run) => menuToClipboard(extension, page, `${site.origin}/menu/${run}`));
+
+	const extensionPage = await extension.openPage("options/index.html");
+	const ping = await sample(RUNS, () => coldAnswer(extension, extensionPage, "ping"));
+	const session = await sample(RUNS, () => coldAnswer(extension, extensionPage, "session"));
+
+	console.log(`Service worker, ${RUNS} runs each:`);
+	console.log(`  context menu to clipboard (new URL)    ${p50p95(menu)}`);
+	console.log(`  cold start to first answer (ping)      ${p50p95(ping)}`);
+	console.log(`  cold start to the session (Firebase)   ${p50p95(session)}`);
+});
