@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { extensionBundles, sizeOf } from "../build/bundles";
+import { record } from "./report";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -28,14 +29,9 @@ function timeBuilds() {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const buildSeconds = timeBuilds();
-console.log(
-	`vite build: median ${median(buildSeconds).toFixed(2)} s over ${RUNS} runs (${buildSeconds.map((s) => s.toFixed(2)).join(", ")})`,
-);
-console.log("entry            files   raw JS     gzip JS    on demand (gzip)");
+record(`vite build, median of ${RUNS}`, `${median(buildSeconds).toFixed(2)} s`);
 for (const { name, initial, lazy } of extensionBundles(dist)) {
 	const { raw, gzip } = sizeOf(dist, initial);
-	const later = lazy.length > 0 ? kb(sizeOf(dist, lazy).gzip) : "-";
-	console.log(
-		`${name.padEnd(16)} ${String(initial.length).padStart(5)}   ${kb(raw).padStart(8)}   ${kb(gzip).padStart(8)}   ${later}`,
-	);
+	const later = lazy.length > 0 ? `, then ${kb(sizeOf(dist, lazy).gzip)} on demand` : "";
+	record(`${name} JS to start (gzip)`, `${kb(gzip)} (${kb(raw)} raw)${later}`);
 }

@@ -30,6 +30,8 @@ import {
 import { PROJECT_ID, readIndexes } from "../../local/config";
 import { startFirestoreServer } from "../../local/firestore/server";
 import type { IndexDefinition, RunningFirestoreServer } from "../../local/firestore/types";
+import { record } from "./report";
+import { p50p95, sample } from "./stats";
 
 const SIZES = [100, 1_000, 10_000];
 const COMMITS = 200;
@@ -71,11 +73,6 @@ async function timeMs(action: () => Promise<unknown>): Promise<number> {
 	return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-function percentile(samples: number[], p: number): number {
-	const sorted = [...samples].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
-}
-
 /** Grows alice's links to `size`, 500 to a batch, one second apart so the order is unambiguous. */
 async function seedTo(db: Firestore, from: number, size: number): Promise<void> {
 	for (let start = from; start < size; start += BATCH) {
@@ -92,11 +89,9 @@ async function seedTo(db: Firestore, from: number, size: number): Promise<void> 
 	}
 }
 
-/** Runs `action` RUNS times and returns "p50 / p95" in milliseconds. */
+/** Runs `action` RUNS times and returns its p50 and p95. */
 async function latency(action: () => Promise<void>): Promise<string> {
-	const samples: number[] = [];
-	for (let run = 0; run < RUNS; run++) samples.push(await timeMs(action));
-	return `${percentile(samples, 50).toFixed(2)} / ${percentile(samples, 95).toFixed(2)}`;
+	return p50p95(await sample(RUNS, () => timeMs(action)), 2);
 }
 
 async function pagedQueryLatency(db: Firestore, size: number): Promise<string> {
@@ -126,48 +121,26 @@ async function main(): Promise<void> {
 	const indexed = await start(readIndexes(), "bench-indexed");
 	const unindexed = await start([], "bench-unindexed");
 	try {
-		const commits: number[] = [];
-		for (let i = 0; i < COMMITS; i++) {
-			commits.push(
-				await timeMs(() =>
-					setDoc(doc(collection(indexed.db, "drafts")), {
-						url: `https://example.com/c/${i}`,
-						owner: "alice",
-						createdAt: serverTimestamp(),
-						clicks: 0,
-					}),
-				),
-			);
-		}
-		console.log(`Commit latency through the SDK (${COMMITS} sequential creates, each fsync'ed before the answer):`);
-		console.log(`  p50 ${percentile(commits, 50).toFixed(2)} ms   p95 ${percentile(commits, 95).toFixed(2)} ms\n`);
-
-		const rows: string[][] = [];
+		const commits = await sample(COMMITS, (i) =>
+			timeMs(() =>
+				setDoc(doc(collection(indexed.db, "drafts")), {
+					url: `https://example.com/c/${i}`,
+					owner: "alice",
+					createdAt: serverTimestamp(),
+					clicks: 0,
+				}),
+			),
+		);
+		record(`Firestore commit, synced to disk (${COMMITS} creates)`, p50p95(commits, 2));
 		let seeded = 0;
 		for (const size of SIZES) {
 			await Promise.all([seedTo(indexed.db, seeded, size), seedTo(unindexed.db, seeded, size)]);
 			seeded = size;
-			rows.push([
-				size.toLocaleString("en-US"),
-				await pagedQueryLatency(indexed.db, size),
-				await countLatency(indexed.db, size),
-				await pagedQueryLatency(unindexed.db, size),
-			]);
+			const links = size.toLocaleString("en-US");
+			record(`Firestore page of 25 at ${links} links`, await pagedQueryLatency(indexed.db, size));
+			record(`Firestore count at ${links} links`, await countLatency(indexed.db, size));
+			record(`Firestore page of 25 at ${links} links, no index`, await pagedQueryLatency(unindexed.db, size));
 		}
-		const header = [
-			"links of one owner",
-			"page p50 / p95 (ms)",
-			"count p50 / p95 (ms)",
-			"page, no index, p50 / p95 (ms)",
-		];
-		const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)));
-		const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join(" | ")} |`;
-		console.log(
-			`Paged query (owner ==, orderBy createdAt desc, startAfter mid-list, limit 25) and count (owner ==), ${RUNS} runs each:`,
-		);
-		console.log(line(header));
-		console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-		for (const row of rows) console.log(line(row));
 	} finally {
 		await Promise.all([indexed.close(), unindexed.close()]);
 	}

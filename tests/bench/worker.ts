@@ -9,6 +9,7 @@
 import type { Page } from "playwright-core";
 import type { Extension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
+import { record } from "./report";
 import { p50p95, sample } from "./stats";
 
 const RUNS = 20;
@@ -58,8 +59,7 @@ await withExtensionRig(async ({ extension, site }) => {
 	const ping = await sample(RUNS, () => coldAnswer(extension, extensionPage, "ping"));
 	const session = await sample(RUNS, () => coldAnswer(extension, extensionPage, "session"));
 
-	console.log(`Service worker, ${RUNS} runs each:`);
-	console.log(`  context menu to clipboard (new URL)    ${p50p95(menu)}`);
-	console.log(`  cold start to first answer (ping)      ${p50p95(ping)}`);
-	console.log(`  cold start to the session (Firebase)   ${p50p95(session)}`);
+	record(`context menu to clipboard, new URL (${RUNS} runs)`, p50p95(menu));
+	record(`worker cold start to first answer (${RUNS} runs)`, p50p95(ping));
+	record(`worker cold start to the session, Firebase (${RUNS} runs)`, p50p95(session));
 });

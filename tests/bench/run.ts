@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: every benchmark in turn, then one table of all their figures and the machine they ran
+ * on, ready to paste into the README's performance section. `npm run bench -- popup worker` runs some.
+ * Each benchmark runs in its own process, so one's browser or backend cannot slow the next.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { findChromium } from "../../scripts/chromium.mjs";
+
+const BENCHES = ["bundle", "firestore", "worker", "popup", "options", "redirect"] as const;
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+	console.error(`bench: no benchmark named ${unknown.join(", ")}; there are ${BENCHES.join(", ")}`);
+	process.exit(2);
+}
+const chosen = BENCHES.filter((name) => asked.length === 0 || asked.includes(name));
+
+const tsx = fileURLToPath(import.meta.resolve("tsx/cli"));
+const scratch = mkdtempSync(join(tmpdir(), "shorty-bench-"));
+const table: Array<{ bench: string; figure: string; value: string }> = [];
+let failed = false;
+
+for (const bench of chosen) {
+	const script = join(import.meta.dirname, `${bench}.ts`);
+	if (!existsSync(script)) continue;
+	const rows = join(scratch, `${bench}.jsonl`);
+	process.stderr.write(`bench: ${bench}…\n`);
+	const run = spawnSync(process.execPath, [tsx, script], {
+		env: { ...process.env, SHORTY_BENCH_ROWS: rows },
+		encoding: "utf8",
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	if (run.status !== 0) {
+		failed = true;
+		process.stderr.write(`bench: ${bench} failed\n${run.stdout}${run.stderr}\n`);
+		continue;
+	}
+	if (!existsSync(rows)) continue;
+	for (const line of readFileSync(rows, "utf8").trim().split("\n")) table.push({ bench, ...JSON.parse(line) });
+}
+rmSync(scratch, { recursive: true, force: true });
+
+const chromium = findChromium();
+const chromiumVersion = chromium
+	? spawnSync(chromium, ["--version"], { encoding: "utf8" }).stdout.trim()
+	: "no Chromium found";
+const [cpu] = cpus();
+console.log(
+	`\nMachine: ${cpus().length} × ${cpu?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, ` +
+		`Node ${process.version}, ${chromiumVersion}\n`,
+);
+console.log("| bench | figure | value |\n| --- | --- | --- |");
+for (const { bench, figure, value } of table) console.log(`| ${bench} | ${figure} | ${value} |`);
+if (failed) process.exit(1);
