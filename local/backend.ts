@@ -16,6 +16,8 @@ export interface BackendOptions {
 	dataDir: string;
 	/** Keep Auth accounts across restarts (npm start); tests use throwaway accounts. */
 	persistAuth: boolean;
+	/** What Hosting serves, if not redirect/dist: a redirect page built against these ports (tests). */
+	hostingPublicDir?: string;
 }
 
 export interface RunningBackend {
@@ -53,6 +55,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 			hostingPort: ports.hosting,
 			runDir: join(dataDir, "emulators-run"),
 			...(options.persistAuth ? { persistDir: join(dataDir, "auth") } : {}),
+			...(options.hostingPublicDir ? { publicDir: options.hostingPublicDir } : {}),
 		});
 	} catch (error) {
 		await firestore.close();

@@ -16,6 +16,11 @@ export interface EmulatorOptions {
 	runDir: string;
 	/** Where Auth accounts are imported from and exported to on exit; omit for a throwaway backend. */
 	persistDir?: string;
+	/**
+	 * The folder Hosting serves (absolute): by default firebase.json's hosting.public (redirect/dist). A
+	 * backend on other ports passes a redirect page built against those ports.
+	 */
+	publicDir?: string;
 	/** How long to wait for both emulators to answer. */
 	timeoutMs?: number;
 }
@@ -29,8 +34,8 @@ const FIREBASE_BIN = join(REPO_ROOT, "node_modules", "firebase-tools", "lib", "b
 
 async function writeConfig(options: EmulatorOptions): Promise<string> {
 	const base = readJson<FirebaseJson>("firebase.json");
-	const publicDir = join(REPO_ROOT, base.hosting.public);
-	// The redirect page is built into hosting.public; until it is, Hosting serves an empty site.
+	const publicDir = options.publicDir ?? join(REPO_ROOT, base.hosting.public);
+	// Until the redirect page is built into it, Hosting serves an empty site.
 	mkdirSync(publicDir, { recursive: true });
 	const config = {
 		// firebase-tools resolves hosting.public against the config file's folder and refuses absolute paths.

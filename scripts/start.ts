@@ -1,5 +1,6 @@
 // `npm start`: the local backend (Auth + Hosting emulators, Firestore server) with demo data on first
-// run, the extension rebuilt into dist/ on every change, and Chromium with it loaded where a display
+// run, the extension rebuilt into dist/ and the redirect page into redirect/dist/ (what Hosting serves)
+// on every change, and Chromium with the extension loaded where a display
 // exists (its profile kept in .data/ so sign-ins survive restarts); without a display it says how to
 // load dist/ by hand. Ctrl-C stops everything.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import { startBackend } from "../local/backend";
 import { configuredPorts, DATA_DIR, REPO_ROOT } from "../local/config";
 import { PortInUseError } from "../local/ports";
 import { DEMO_ACCOUNT, seedDemoData } from "../local/seed";
+import { REDIRECT_DIST, watchRedirectPage } from "../redirect/build";
 import { findChromium, INSTALL_HINT } from "./chromium.mjs";
 
 const dist = join(REPO_ROOT, "dist");
@@ -63,6 +65,13 @@ process.env.VITE_AUTH_EMULATOR_HOST = `127.0.0.1:${auth}`;
 process.env.VITE_FIRESTORE_EMULATOR_HOST = `127.0.0.1:${firestore}`;
 process.env.VITE_SHORT_LINK_BASE ??= `http://127.0.0.1:${hosting}/`;
 const watcher = (await build({ root: REPO_ROOT, build: { watch: {}, sourcemap: true } })) as Rollup.RollupWatcher;
+const redirectWatcher = await watchRedirectPage(REDIRECT_DIST, {
+	VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestore}`,
+});
+redirectWatcher.on("event", (event) => {
+	if (event.code === "ERROR") console.error(`start: redirect page build failed: ${event.error.message}`);
+});
+console.log(`start: short links open at http://127.0.0.1:${hosting}/<code> (the redirect page, rebuilt on change)`);
 let browser: ChildProcess | undefined;
 let firstBuild = true;
 watcher.on("event", (event) => {
@@ -76,7 +85,7 @@ watcher.on("event", (event) => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
 	process.once(signal, async () => {
 		browser?.kill();
-		await Promise.all([watcher.close(), backend.stop()]);
+		await Promise.all([watcher.close(), redirectWatcher.close(), backend.stop()]);
 		process.exit(0);
 	});
 }

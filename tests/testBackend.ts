@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBackend } from "../local/backend";
 import { freePort } from "../local/ports";
+import { buildRedirectPage } from "../redirect/build";
 
 export interface BackendHosts {
 	auth: string;
@@ -16,13 +17,27 @@ export interface BackendHosts {
 	hosting: string | null;
 }
 
-export async function startTestBackend(): Promise<{ hosts: BackendHosts; stop(): Promise<void> }> {
+export interface TestBackendOptions {
+	/**
+	 * Serve the redirect page on Hosting, built against this backend's Firestore port (about a second
+	 * more to start). Without it Hosting serves an empty folder.
+	 */
+	redirectPage?: boolean;
+}
+
+export async function startTestBackend(
+	options: TestBackendOptions = {},
+): Promise<{ hosts: BackendHosts; stop(): Promise<void> }> {
 	const { FIRESTORE_EMULATOR_HOST: firestore, FIREBASE_AUTH_EMULATOR_HOST: auth } = process.env;
 	if (firestore && auth) return { hosts: { auth, firestore, hosting: null }, stop: async () => undefined };
 	const dataDir = mkdtempSync(join(tmpdir(), "shorty-backend-"));
+	const hostingPublicDir = join(dataDir, "hosting");
 	const start = async () => {
 		const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
-		return startBackend({ ports, dataDir, persistAuth: false });
+		if (options.redirectPage) {
+			await buildRedirectPage(hostingPublicDir, { VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}` });
+		}
+		return startBackend({ ports, dataDir, persistAuth: false, hostingPublicDir });
 	};
 	// A free port can be taken by another process between the check and the bind (the integration and e2e
 	// suites start backends at the same moment); one more try with fresh ports settles it.

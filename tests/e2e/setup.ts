@@ -1,7 +1,8 @@
 /**
- * For the end-to-end suite: a local backend, and the extension built against it. The build bakes the
- * backend's addresses in (VITE_* variables, as `npm start` does), so each run gets its own build in a
- * temporary folder rather than reusing dist/, which stays the plain `npm run build` output.
+ * For the end-to-end suite: a local backend serving the redirect page, and the extension built against
+ * it. Both builds bake the backend's addresses in (VITE_* variables, as `npm start` does), so each run
+ * gets its own builds in temporary folders rather than reusing dist/ and redirect/dist/, which stay the
+ * plain `npm run build` output.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +31,7 @@ export async function buildExtension(outDir: string, env: Record<string, string>
 }
 
 export default async function setup(project: TestProject) {
-	const backend = await startTestBackend();
+	const backend = await startTestBackend({ redirectPage: true });
 	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-extension-"));
 	const { auth, firestore, hosting } = backend.hosts;
 	await buildExtension(extensionDir, {

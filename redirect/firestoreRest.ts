@@ -1,0 +1,75 @@
+/**
+ * The two Firestore calls the redirect page makes, over the Firestore v1 REST API by hand.
+ * firebase/firestore/lite tree-shaken to getDoc + updateDoc + increment is 32 KB gzip, over the page's
+ * whole 25 KB budget; these two requests are a few hundred bytes. Both are "simple" CORS requests (a
+ * text/plain body and no custom headers, as the SDK itself sends), so neither waits for a preflight.
+ * batchGet rather than a GET of the document: the local server implements only the RPCs the SDK uses.
+ */
+
+/** Where the page finds Firestore, fixed at build time (redirect/vite.config.ts). */
+export interface FirestoreLocation {
+	/** "https://firestore.googleapis.com", or the local server, "http://127.0.0.1:8080". */
+	origin: string;
+	projectId: string;
+	/** Sent as ?key= to a real project; null for the local backend. */
+	apiKey: string | null;
+}
+
+export interface TargetStore {
+	/**
+	 * The address stored in targets/{code}: null when there is no such document, "" when it holds no
+	 * string. Rejects when Firestore cannot be reached or answers with an error.
+	 */
+	readTarget(code: string): Promise<string | null>;
+	/**
+	 * Adds 1 to links/{code}.clicks, the one write the rules allow anyone (isOneClick). The request is
+	 * keepalive, so it completes after the page has navigated away. Resolves to whether it was counted.
+	 */
+	countClick(code: string): Promise<boolean>;
+}
+
+/** How long a visitor waits for the target before the page offers a retry. */
+export const READ_TIMEOUT_MS = 10_000;
+
+interface BatchGetAnswer {
+	found?: { fields?: { url?: { stringValue?: unknown } } };
+}
+
+export function firestoreRest({ origin, projectId, apiKey }: FirestoreLocation): TargetStore {
+	const documents = `projects/${projectId}/databases/(default)/documents`;
+	const call = (rpc: string, body: unknown, init: RequestInit) =>
+		fetch(`${origin}/v1/${documents}:${rpc}${apiKey ? `?key=${encodeURIComponent(apiKey)}` : ""}`, {
+			method: "POST",
+			headers: { "Content-Type": "text/plain" },
+			body: JSON.stringify(body),
+			...init,
+		});
+	return {
+		async readTarget(code) {
+			const response = await call(
+				"batchGet",
+				{ documents: [`${documents}/targets/${code}`] },
+				{ signal: AbortSignal.timeout(READ_TIMEOUT_MS) },
+			);
+			if (!response.ok) throw new Error(`Firestore answered ${response.status}`);
+			const [answer] = (await response.json()) as BatchGetAnswer[];
+			if (!answer?.found) return null;
+			const url = answer.found.fields?.url?.stringValue;
+			return typeof url === "string" ? url : "";
+		},
+		countClick(code) {
+			// What updateDoc(ref, { clicks: increment(1) }) sends: no field written, one transform, and
+			// only if the link exists.
+			const write = {
+				update: { name: `${documents}/links/${code}`, fields: {} },
+				updateMask: { fieldPaths: [] },
+				updateTransforms: [{ fieldPath: "clicks", increment: { integerValue: "1" } }],
+				currentDocument: { exists: true },
+			};
+			return call("commit", { writes: [write] }, { keepalive: true }).then(
+				(response) => response.ok,
+				() => false,
+			);
+		},
+	};
+}

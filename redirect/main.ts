@@ -1,0 +1,17 @@
+/** The redirect page's entry: wires the browser (location, the DOM) to the page's logic. */
+import "../src/ui/theme.css";
+import "./style.css";
+import { firestoreRest } from "./firestoreRest";
+import { openRoute } from "./openRoute";
+import { routeOf } from "./route";
+import { showView } from "./views";
+
+const root = document.querySelector("main");
+if (root) {
+	void openRoute(routeOf(location.pathname), {
+		store: firestoreRest(SHORTY_FIRESTORE),
+		show: (view, focus) => showView(root, view, focus),
+		navigate: (url) => location.replace(url),
+		origin: location.origin,
+	});
+}

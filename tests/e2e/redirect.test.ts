@@ -1,0 +1,212 @@
+/**
+ * The public side in real Chromium: short links made by the extension, opened on the Hosting emulator
+ * (serving the redirect page built against this run's backend, tests/e2e/setup.ts) with the local
+ * Firestore server behind it.
+ */
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { Link } from "../../src/links/types";
+import type { AnyRequest } from "../../src/messages";
+import { firestoreAdmin } from "../firestoreAdmin";
+import { type Extension, launchExtension } from "./extension";
+import { serveTestSite, type TestSite } from "./testSite";
+
+const backend = inject("backend");
+const shortSite = `http://${backend.hosting}`;
+const admin = firestoreAdmin(`http://${backend.firestore}`);
+
+let extension: Extension;
+let extensionPage: Page;
+let site: TestSite;
+let visitor: Page;
+/** Console errors and uncaught exceptions of the visitor's pages (a CSP violation is one). */
+let pageErrors: string[];
+/**
+ * Console errors a test expects: Chrome reports a document's 404 status as one, and every request that
+ * fails, such as those the retry test refuses.
+ */
+let expectedErrors: RegExp[];
+
+/** Asks the extension's background, as its pages do. */
+async function data<T>(request: AnyRequest): Promise<T> {
+	const reply = await extensionPage.evaluate((message) => chrome.runtime.sendMessage(message), request);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	return reply.data as T;
+}
+
+const shorten = (path: string) => data<Link>({ type: "shorten", url: `${site.origin}${path}` });
+/** The click count the owner sees, read through the extension. */
+const clicksOf = async (code: string) => (await data<Link>({ type: "getLink", code })).clicks;
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+
+/** Requests the page makes to Firestore while `action` runs. */
+async function firestoreRequestsDuring(page: Page, action: () => Promise<unknown>): Promise<string[]> {
+	const seen: string[] = [];
+	const record = (request: { url(): string }) => {
+		if (request.url().startsWith(`http://${backend.firestore}/`)) seen.push(request.url());
+	};
+	page.on("request", record);
+	try {
+		await action();
+	} finally {
+		page.off("request", record);
+	}
+	return seen;
+}
+
+/** axe-core's violations on `page` as it stands, as "rule: target" lines. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+	// Evaluated over CDP, which the page's Content-Security-Policy does not govern (a script tag it would).
+	await page.evaluate(axe.source);
+	const results = await page.evaluate(() => window.axe.run(document));
+	return results.violations.flatMap((violation) =>
+		violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+	);
+}
+
+declare global {
+	interface Window {
+		axe: typeof axe;
+	}
+}
+
+describe.skipIf(backend.hosting === null)("short links on the redirect page", () => {
+	beforeAll(async () => {
+		site = await serveTestSite((path) => `<!doctype html><title>Target ${path}</title><h1>Landed on ${path}</h1>`);
+		extension = await launchExtension();
+		extensionPage = await extension.openPage("options/index.html");
+	});
+
+	afterAll(async () => {
+		await extension?.close();
+		site?.close();
+	});
+
+	beforeEach(async () => {
+		visitor = await extension.context.newPage();
+		pageErrors = [];
+		expectedErrors = [/the server responded with a status of 404/];
+		visitor.on("pageerror", (error) => pageErrors.push(error.message));
+		visitor.on("console", (message) => {
+			const text = message.text();
+			if (message.type() === "error" && !expectedErrors.some((expected) => expected.test(text))) pageErrors.push(text);
+		});
+	});
+
+	afterEach(async () => {
+		await visitor.close();
+		expect(pageErrors).toEqual([]);
+	});
+
+	it("opens the target of a link the extension made, and the owner sees exactly one click", async () => {
+		const link = await shorten("/landing?from=e2e");
+		expect(link.shortUrl).toBe(`${shortSite}/${link.code}`);
+		await visitor.goto(link.shortUrl);
+		await visitor.waitForURL(`${site.origin}/landing?from=e2e`);
+		expect(await heading(visitor)).toBe("Landed on /landing?from=e2e");
+		await expect.poll(() => clicksOf(link.code)).toBe(1);
+		// location.replace: Back skips the short link, which would only open the target (and count) again.
+		await visitor.goBack();
+		expect(visitor.url()).toBe("about:blank");
+	});
+
+	it("counts every visit: three visits, three clicks", async () => {
+		const link = await shorten("/counted");
+		for (let visit = 0; visit < 3; visit++) {
+			await visitor.goto(link.shortUrl);
+			await visitor.waitForURL(`${site.origin}/counted`);
+		}
+		await expect.poll(() => clicksOf(link.code)).toBe(3);
+	});
+
+	it("previews a link with + without opening it or counting, and continues on request", async () => {
+		const link = await shorten("/previewed");
+		const response = await visitor.goto(`${link.shortUrl}+`);
+		expect(response?.status()).toBe(200);
+		expect(await heading(visitor)).toBe("Where this link goes");
+		await expect.poll(() => visitor.locator(".address").textContent()).toBe(`${site.origin}/previewed`);
+		expect(visitor.url()).toBe(`${link.shortUrl}+`);
+		expect(await clicksOf(link.code)).toBe(0);
+
+		await visitor.getByRole("link", { name: `Continue to ${new URL(site.origin).hostname}` }).click();
+		await visitor.waitForURL(`${site.origin}/previewed`);
+		await expect.poll(() => clicksOf(link.code)).toBe(1);
+	});
+
+	it("says an unknown code does not exist, with a link home", async () => {
+		const response = await visitor.goto(`${shortSite}/NoSuchLink9`);
+		// Hosting sends the page for every code-shaped path; only the page can know the code is unknown.
+		expect(response?.status()).toBe(200);
+		await expect.poll(() => heading(visitor)).toBe("This short link does not exist");
+		await visitor.getByRole("link", { name: "Go to the home page" }).click();
+		await visitor.waitForURL(`${shortSite}/`);
+		expect(await heading(visitor)).toBe("Shorty short links");
+	});
+
+	it("answers a malformed code with a real 404 and the same page, without reading the database", async () => {
+		for (const path of ["/ab", "/not%20a%20code", "/two/parts", `/${"x".repeat(65)}`]) {
+			const requests = await firestoreRequestsDuring(visitor, async () => {
+				const response = await visitor.goto(`${shortSite}${path}`);
+				expect(response?.status(), path).toBe(404);
+				expect(await heading(visitor), path).toBe("This short link does not exist");
+			});
+			expect(requests, path).toEqual([]);
+		}
+	});
+
+	it("refuses a target that is not a web address, even if the database holds one", async () => {
+		let dialogs = 0;
+		visitor.on("dialog", (dialog) => {
+			dialogs++;
+			void dialog.dismiss();
+		});
+		for (const [code, address] of [
+			["tampered1", "javascript:alert(document.domain)"],
+			["tampered2", "data:text/html,<script>alert(1)</script>"],
+		] as const) {
+			await admin.addLink(code, address);
+			await visitor.goto(`${shortSite}/${code}`);
+			await expect.poll(() => heading(visitor)).toBe("This short link cannot be opened");
+			expect(await visitor.locator(".address").textContent()).toBe(address);
+			expect(visitor.url()).toBe(`${shortSite}/${code}`);
+			expect(await admin.clicksOf(code)).toBe(0);
+		}
+		expect(dialogs).toBe(0);
+	});
+
+	it("offers a retry when the database cannot be reached, and opens the link once it can", async () => {
+		const link = await shorten("/after-retry");
+		expectedErrors.push(/ERR_CONNECTION_REFUSED/);
+		await visitor.route(`http://${backend.firestore}/**`, (route) => route.abort("connectionrefused"));
+		await visitor.goto(link.shortUrl);
+		await expect.poll(() => heading(visitor)).toBe("Could not open the link");
+		await visitor.unrouteAll();
+		await visitor.getByRole("button", { name: "Retry" }).click();
+		await visitor.waitForURL(`${site.origin}/after-retry`);
+		await expect.poll(() => clicksOf(link.code)).toBe(1);
+	});
+
+	it("is readable on a phone and passes axe's checks in light and dark", async () => {
+		const link = await shorten(`/a/very/long/path/${"segment/".repeat(30)}end`);
+		await admin.addLink("tampered3", `javascript:${"void(0);".repeat(40)}`);
+		await visitor.setViewportSize({ width: 360, height: 640 });
+		const pages: Array<[string, string]> = [
+			["/", "Shorty short links"],
+			[`/${link.code}+`, "Where this link goes"],
+			["/NoSuchLink9", "This short link does not exist"],
+			["/tampered3", "This short link cannot be opened"],
+		];
+		for (const colorScheme of ["light", "dark"] as const) {
+			await visitor.emulateMedia({ colorScheme });
+			for (const [path, title] of pages) {
+				await visitor.goto(`${shortSite}${path}`);
+				await expect.poll(() => heading(visitor)).toBe(title);
+				const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+				expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+				expect(await accessibilityViolations(visitor), `${path} in ${colorScheme}`).toEqual([]);
+			}
+		}
+	});
+});
