@@ -44,9 +44,12 @@ function validCode(code: string): boolean {
 	return /^[A-Za-z0-9_-]{3,64}$/.test(code);
 }
 
+/** The rules' '^https?://[^\\s]+$' in RE2, whose \s is these five characters only (JavaScript's is all Unicode spaces). */
+const RULES_URL = /^https?:\/\/[^\t\n\f\r ]+$/;
+
 function validUrl(value: Value | undefined): boolean {
 	const url = str(value);
-	return url !== undefined && size(url) <= 2048 && /^https?:\/\/\S+$/.test(url);
+	return url !== undefined && size(url) <= 2048 && RULES_URL.test(url);
 }
 
 function validLinkFields(data: Fields, requestTime: string): boolean {

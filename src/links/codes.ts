@@ -16,6 +16,9 @@ const ALIAS_CHARACTER = /^[A-Za-z0-9_-]$/;
 /** The rules' validCode (firestore.rules): generated codes and aliases alike. */
 const CODE = /^[A-Za-z0-9_-]{3,64}$/;
 
+/** Firestore refuses document ids of the form __x__ (https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields). */
+const FIRESTORE_RESERVED_ID = /^__.*__$/;
+
 /**
  * Aliases refused in any case: routes the redirect site has or may grow, words that would make a link
  * look official, and "undefined"/"null", where a bug that interpolates a missing code would land.
@@ -102,6 +105,7 @@ function aliasProblem(alias: string): AppError | undefined {
 	if (alias.length > MAX_ALIAS_LENGTH) {
 		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_ALIAS_LENGTH}`);
 	}
+	if (FIRESTORE_RESERVED_ID.test(alias)) return appError("alias-reserved", "__ at both ends is kept for the database");
 	return RESERVED_ALIASES.has(alias.toLowerCase()) ? appError("alias-reserved") : undefined;
 }
 
@@ -112,5 +116,5 @@ function forbiddenDetail(character: string): string {
 
 /** Whether `value` can be a document id in links/ and targets/: a generated code or an alias. */
 export function isCode(value: string): boolean {
-	return CODE.test(value);
+	return CODE.test(value) && !FIRESTORE_RESERVED_ID.test(value);
 }

@@ -11,6 +11,9 @@ export const MAX_URL_LENGTH = 2048;
 /** DNS's own limit for a name; firestore.rules caps links.host at the same length. */
 const MAX_HOST_LENGTH = 253;
 
+/** DNS's limit for one label of a name; the URL parser does not enforce it. */
+const MAX_LABEL_LENGTH = 63;
+
 const WEB_SCHEMES = new Set(["http:", "https:"]);
 
 /** Links that are not addresses of a page: behind a short link they would run or show anything. */
@@ -128,9 +131,11 @@ function hostProblem({ host, hostname }: URL): AppError | undefined {
 	if (host.length > MAX_HOST_LENGTH) {
 		return appError("invalid-url", `the host is longer than ${MAX_HOST_LENGTH} characters`);
 	}
-	// The parser accepts empty labels ("a..b", ".a"), which no name server resolves.
-	return withoutRootDot(hostname).split(".").includes("")
-		? appError("invalid-url", `"${hostname}" is not a host name`)
+	// The parser accepts empty labels ("a..b", ".a") and over-long ones, which no name server resolves.
+	const labels = withoutRootDot(hostname).split(".");
+	if (labels.includes("")) return appError("invalid-url", `"${hostname}" is not a host name`);
+	return labels.some((label) => label.length > MAX_LABEL_LENGTH)
+		? appError("invalid-url", `a part of the host is longer than ${MAX_LABEL_LENGTH} characters`)
 		: undefined;
 }
 

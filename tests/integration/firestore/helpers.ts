@@ -1,7 +1,10 @@
 /** Starting a server on a fresh folder and connecting the real lite SDK to it, as each test file does. */
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { connectFirestoreEmulator, type Firestore, type FirestoreError, getFirestore } from "firebase/firestore/lite";
 import { createEmulatorAuthenticate } from "../../../local/auth";
@@ -62,6 +65,51 @@ export interface TestServer {
 
 let appCount = 0;
 
+/** The emulator's administrator ("Bearer owner"), which the policy lets past. */
+export const ADMINISTRATOR = Symbol("administrator");
+
+/**
+ * The real lite SDK on a server's port, signed in as `caller` (an emulator mock token), as the
+ * administrator, or signed out for null.
+ */
+export function connectSdk(
+	port: number,
+	caller: string | null | typeof ADMINISTRATOR,
+): { db: Firestore; app: FirebaseApp } {
+	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "fake" }, `shorty-test-${++appCount}`);
+	const db = getFirestore(app);
+	const token = caller === ADMINISTRATOR ? "owner" : caller === null ? undefined : { sub: caller, user_id: caller };
+	connectFirestoreEmulator(db, "127.0.0.1", port, token === undefined ? {} : { mockUserToken: token });
+	return { db, app };
+}
+
+/**
+ * The server in a child process (serverProcess.ts), for tests that kill it with SIGKILL. `policy` "shorty"
+ * enforces firestore.rules' policy; otherwise everything is allowed.
+ */
+export async function spawnServer(
+	dataDir: string,
+	policy: "allow-all" | "shorty" = "allow-all",
+): Promise<{ child: ChildProcess; port: number }> {
+	const script = fileURLToPath(new URL("./serverProcess.ts", import.meta.url));
+	const child = spawn(process.execPath, ["--import", "tsx", script, dataDir, policy], {
+		stdio: ["ignore", "pipe", "inherit"],
+	});
+	const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+	const port = await new Promise<number>((resolve, reject) => {
+		child.once("exit", (code) => reject(new Error(`the server process exited with ${code}`)));
+		lines.once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
+	});
+	return { child, port };
+}
+
+/** Kills `child` with SIGKILL and waits until it is gone. */
+export async function killHard(child: ChildProcess): Promise<void> {
+	const exited = new Promise((resolve) => child.once("exit", resolve));
+	child.kill("SIGKILL");
+	await exited;
+}
+
 export async function startTestServer(
 	options: { policy?: AccessPolicy; indexes?: IndexDefinition[]; dataDir?: string } = {},
 ): Promise<TestServer> {
@@ -84,15 +132,8 @@ export async function startTestServer(
 			if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
 		},
 		connect(uid = "alice") {
-			const app = initializeApp({ projectId: PROJECT_ID, apiKey: "fake" }, `shorty-test-${++appCount}`);
+			const { db, app } = connectSdk(server.port, uid);
 			apps.push(app);
-			const db = getFirestore(app);
-			connectFirestoreEmulator(
-				db,
-				"127.0.0.1",
-				server.port,
-				uid === null ? {} : { mockUserToken: { sub: uid, user_id: uid } },
-			);
 			return db;
 		},
 		async reset() {

@@ -1,11 +1,13 @@
 /**
- * The server in a process of its own, for the test that kills it with SIGKILL mid-commit.
- * Usage: node --import tsx serverProcess.ts <dataDir>; prints {"port": n} once it listens.
+ * The server in a process of its own, for the tests that kill it with SIGKILL mid-commit.
+ * Usage: node --import tsx serverProcess.ts <dataDir> [allow-all|shorty]; prints {"port": n} once it listens.
+ * "shorty" enforces firestore.rules' policy (local/policy.ts); the default allows everything.
  */
 import { startFirestoreServer } from "../../../local/firestore/server";
+import { shortyPolicy } from "../../../local/policy";
 import { serverOptions } from "./helpers";
 
-const dataDir = process.argv[2];
-if (dataDir === undefined) throw new Error("usage: serverProcess.ts <dataDir>");
-const server = await startFirestoreServer(serverOptions(dataDir));
+const [, , dataDir, policy = "allow-all"] = process.argv;
+if (dataDir === undefined) throw new Error("usage: serverProcess.ts <dataDir> [allow-all|shorty]");
+const server = await startFirestoreServer(serverOptions(dataDir, policy === "shorty" ? { policy: shortyPolicy } : {}));
 process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);

@@ -1,0 +1,105 @@
+/**
+ * An HTTP proxy in front of a Firestore server that can catch one request and decide its fate: pass it
+ * on, let it reach the server but lose the answer, or cut it before it arrives. Fault tests use it to stop
+ * a backend exactly while a shorten's commit is in flight. When the server is down, every request is cut,
+ * as a client sees a dead server.
+ */
+import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface CaughtRequest {
+	/** The URL's path, without the query (the SDK adds ?key=...). */
+	path: string;
+	body: string;
+	/** Passes it on and its answer back. */
+	pass(): Promise<void>;
+	/** Passes it on and waits for the server's answer, which the client then never gets. */
+	loseAnswer(): Promise<void>;
+	/** Cuts the connection: the server never sees it. */
+	cut(): void;
+}
+
+export interface FaultyProxy {
+	port: number;
+	/** The next request for which `match` is true, held until its fate is chosen. */
+	catchNext(match: (path: string, body: string) => boolean): Promise<CaughtRequest>;
+	close(): Promise<void>;
+}
+
+interface Trap {
+	match: (path: string, body: string) => boolean;
+	caught: (request: CaughtRequest) => void;
+}
+
+async function readBody(incoming: IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of incoming) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Sends the request upstream; resolves with the answer's status, headers and body, or rejects if down. */
+function upstream(
+	port: number,
+	incoming: IncomingMessage,
+	body: string,
+): Promise<{ status: number; headers: IncomingMessage["headers"]; body: Buffer }> {
+	return new Promise((resolve, reject) => {
+		const outgoing = request(
+			{ host: "127.0.0.1", port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+			async (answer) => {
+				try {
+					const chunks: Buffer[] = [];
+					for await (const chunk of answer) chunks.push(chunk as Buffer);
+					resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) });
+				} catch (error) {
+					reject(error);
+				}
+			},
+		);
+		outgoing.on("error", reject);
+		outgoing.end(body);
+	});
+}
+
+export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<FaultyProxy> {
+	const traps: Trap[] = [];
+
+	async function pass(incoming: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
+		try {
+			const answer = await upstream(upstreamPort, incoming, body);
+			response.writeHead(answer.status, answer.headers);
+			response.end(answer.body);
+		} catch {
+			response.socket?.destroy();
+		}
+	}
+
+	const server = createServer(async (incoming, response) => {
+		const body = await readBody(incoming);
+		const path = new URL(incoming.url ?? "/", "http://proxy").pathname;
+		const index = traps.findIndex((trap) => trap.match(path, body));
+		const trap = index === -1 ? undefined : traps.splice(index, 1)[0];
+		if (!trap) return pass(incoming, body, response);
+		trap.caught({
+			path,
+			body,
+			pass: () => pass(incoming, body, response),
+			async loseAnswer() {
+				await upstream(upstreamPort, incoming, body);
+				response.socket?.destroy();
+			},
+			cut: () => response.socket?.destroy(),
+		});
+	});
+	await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));
+
+	return {
+		port: (server.address() as AddressInfo).port,
+		catchNext: (match) => new Promise((caught) => traps.push({ match, caught })),
+		close: () =>
+			new Promise((closed) => {
+				server.closeAllConnections();
+				server.close(() => closed());
+			}),
+	};
+}

@@ -1,0 +1,526 @@
+/**
+ * The security rules as a matrix: every operation on links/ and targets/, with valid and invalid data,
+ * by each kind of caller, against the backend through the real SDK. Each cell starts from a fresh link
+ * of the owner's; a refused write must leave every document it touched as it was.
+ *
+ * Callers: the owner and another user have email accounts (anonymous sessions upgraded, as the extension
+ * does), a third user stays anonymous, and a visitor is signed out. The rules do not tell account kinds
+ * apart; the matrix proves no path does.
+ */
+import { deleteApp, initializeApp } from "firebase/app";
+import { EmailAuthProvider, getAuth, linkWithCredential } from "firebase/auth";
+import {
+	collection,
+	connectFirestoreEmulator,
+	type DocumentData,
+	deleteDoc,
+	doc,
+	type Firestore,
+	getCount,
+	getDoc,
+	getDocs,
+	getFirestore,
+	increment,
+	limit,
+	query,
+	serverTimestamp,
+	setDoc,
+	Timestamp,
+	updateDoc,
+	where,
+	writeBatch,
+} from "firebase/firestore/lite";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Client, newUser, signedOut } from "./clients";
+import { createLink, linkFields, newCode } from "./links";
+
+type Caller = "owner" | "other" | "anonymous" | "signedOut";
+const CALLERS: readonly Caller[] = ["owner", "other", "anonymous", "signedOut"];
+const EVERYONE: readonly Caller[] = CALLERS;
+const SIGNED_IN: readonly Caller[] = ["owner", "other", "anonymous"];
+const OWNER: readonly Caller[] = ["owner"];
+const NOBODY: readonly Caller[] = [];
+
+/** What a cell acts on: the owner's fresh link, and a code nobody holds yet (for creates). */
+interface Fixture {
+	code: string;
+	freeCode: string;
+	url: string;
+}
+
+interface Context {
+	client: Client;
+	/** The caller's uid, or a placeholder for the signed-out visitor (whose writes name no real user). */
+	uid: string;
+	fixture: Fixture;
+	/** The link owner's uid and another user's, for writes that name someone else. */
+	ownerUid: string;
+	someoneElse: string;
+}
+
+interface Row {
+	collection: "links" | "targets";
+	operation: string;
+	data: string;
+	allowed: readonly Caller[];
+	run(context: Context): Promise<unknown>;
+}
+
+const NEW_URL = "https://example.com/matrix/edited";
+
+/** The fields an owner's edit of the target writes, valid as the rules want them. */
+function edit(url: string): DocumentData {
+	const { host, urlHash } = linkFields("", url);
+	return { url, host, urlHash, updatedAt: serverTimestamp() };
+}
+
+function batchOf(db: Firestore, fill: (batch: ReturnType<typeof writeBatch>) => void): Promise<void> {
+	const batch = writeBatch(db);
+	fill(batch);
+	return batch.commit();
+}
+
+const linkOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "links", code);
+const targetOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "targets", code);
+const links = ({ client }: Context) => collection(client.db, "links");
+
+function createWith({ client, uid, fixture }: Context, change: (link: DocumentData) => void): Promise<void> {
+	const link = linkFields(uid, "https://example.com/matrix/new");
+	change(link);
+	return createLink(client.db, fixture.freeCode, link, { url: link.url });
+}
+
+function updateWith(context: Context, change: DocumentData): Promise<void> {
+	return updateDoc(linkOf(context), change);
+}
+
+const ROWS: Row[] = [
+	// links: reading
+	{ collection: "links", operation: "get", data: "an existing link", allowed: OWNER, run: (c) => getDoc(linkOf(c)) },
+	{
+		collection: "links",
+		operation: "get",
+		data: "a code with no link",
+		allowed: NOBODY,
+		run: (c) => getDoc(linkOf(c, c.fixture.freeCode)),
+	},
+	{
+		collection: "links",
+		operation: "list",
+		data: "owner == the caller",
+		allowed: SIGNED_IN,
+		run: (c) => getDocs(query(links(c), where("owner", "==", c.uid), limit(10))),
+	},
+	{
+		collection: "links",
+		operation: "list",
+		data: "owner == the link's owner",
+		allowed: OWNER,
+		run: (c) => getDocs(query(links(c), where("owner", "==", c.ownerUid), limit(10))),
+	},
+	{
+		collection: "links",
+		operation: "list",
+		data: "no owner filter",
+		allowed: NOBODY,
+		run: (c) => getDocs(query(links(c), limit(10))),
+	},
+	{
+		collection: "links",
+		operation: "list",
+		data: "a host filter alone",
+		allowed: NOBODY,
+		run: (c) => getDocs(query(links(c), where("host", "==", "example.com"), limit(10))),
+	},
+	{
+		collection: "links",
+		operation: "count",
+		data: "owner == the caller",
+		allowed: SIGNED_IN,
+		run: (c) => getCount(query(links(c), where("owner", "==", c.uid))),
+	},
+	{
+		collection: "links",
+		operation: "count",
+		data: "owner == the link's owner",
+		allowed: OWNER,
+		run: (c) => getCount(query(links(c), where("owner", "==", c.ownerUid))),
+	},
+	{
+		collection: "links",
+		operation: "count",
+		data: "no owner filter",
+		allowed: NOBODY,
+		run: (c) => getCount(query(links(c))),
+	},
+	// links: creating (with the target in the same batch unless said otherwise)
+	{
+		collection: "links",
+		operation: "create",
+		data: "a valid link of the caller's",
+		allowed: SIGNED_IN,
+		run: (c) => createWith(c, () => undefined),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a URL with a no-break space, which RE2's \\s does not match",
+		allowed: SIGNED_IN,
+		run: (c) => createWith(c, (link) => Object.assign(link, linkFields(c.uid, "https://example.com/a\u00a0b"))),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a javascript: URL",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.url = "javascript:alert(1)")),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a URL with a space",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.url = "https://example.com/a b")),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "someone else as owner",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.owner = c.someoneElse)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "5 clicks",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.clicks = 5)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a creation time from the client's clock, a minute off",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.createdAt = Timestamp.fromMillis(Date.now() - 60_000))),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "no target in the batch",
+		allowed: NOBODY,
+		run: (c) => setDoc(linkOf(c, c.fixture.freeCode), linkFields(c.uid)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "over an existing link's code",
+		allowed: NOBODY,
+		run: (c) => createLink(c.client.db, c.fixture.code, linkFields(c.uid)),
+	},
+	// links: the owner's edits
+	{
+		collection: "links",
+		operation: "update",
+		data: "a new URL with its target",
+		allowed: OWNER,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				batch.update(linkOf(c), edit(NEW_URL));
+				batch.set(targetOf(c), { url: NEW_URL });
+			}),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "the title",
+		allowed: OWNER,
+		run: (c) => updateWith(c, { title: "Renamed", updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a javascript: URL with its target",
+		allowed: NOBODY,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				batch.update(linkOf(c), { ...edit(NEW_URL), url: "javascript:alert(1)" });
+				batch.set(targetOf(c), { url: "javascript:alert(1)" });
+			}),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a new URL, target left behind",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, edit(NEW_URL)),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "the title without updatedAt",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { title: "Renamed" }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a title of 501 characters",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { title: "t".repeat(501), updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "the owner",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { owner: c.someoneElse, updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "the creation time",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "custom flipped",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { custom: true, updatedAt: serverTimestamp() }),
+	},
+	// links: clicks, the redirect page's one write
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks + 1",
+		allowed: EVERYONE,
+		run: (c) => updateWith(c, { clicks: increment(1) }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks written as 1 over 0",
+		allowed: EVERYONE,
+		run: (c) => updateWith(c, { clicks: 1 }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks + 2",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { clicks: increment(2) }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks - 1",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { clicks: increment(-1) }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks + 0.5",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { clicks: increment(0.5) }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks + 1 and the title",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { clicks: increment(1), title: "x", updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "clicks + 1 and a new URL with its target",
+		allowed: NOBODY,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				batch.update(linkOf(c), { ...edit(NEW_URL), clicks: increment(1) });
+				batch.set(targetOf(c), { url: NEW_URL });
+			}),
+	},
+	// links: deleting
+	{
+		collection: "links",
+		operation: "delete",
+		data: "the link with its target",
+		allowed: OWNER,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				batch.delete(linkOf(c));
+				batch.delete(targetOf(c));
+			}),
+	},
+	{
+		collection: "links",
+		operation: "delete",
+		data: "the link alone",
+		allowed: NOBODY,
+		run: (c) => deleteDoc(linkOf(c)),
+	},
+	// targets
+	{
+		collection: "targets",
+		operation: "get",
+		data: "an existing target",
+		allowed: EVERYONE,
+		run: (c) => getDoc(targetOf(c)),
+	},
+	{
+		collection: "targets",
+		operation: "get",
+		data: "a code with no target",
+		allowed: EVERYONE,
+		run: (c) => getDoc(targetOf(c, c.fixture.freeCode)),
+	},
+	{
+		collection: "targets",
+		operation: "list",
+		data: "no filter",
+		allowed: NOBODY,
+		run: (c) => getDocs(query(collection(c.client.db, "targets"), limit(10))),
+	},
+	{
+		collection: "targets",
+		operation: "list",
+		data: "url == the link's URL",
+		allowed: NOBODY,
+		run: (c) => getDocs(query(collection(c.client.db, "targets"), where("url", "==", c.fixture.url))),
+	},
+	{
+		collection: "targets",
+		operation: "update",
+		data: "its link's URL, unchanged",
+		allowed: OWNER,
+		run: (c) => setDoc(targetOf(c), { url: c.fixture.url }),
+	},
+	{
+		collection: "targets",
+		operation: "update",
+		data: "another URL",
+		allowed: NOBODY,
+		run: (c) => setDoc(targetOf(c), { url: "https://evil.example/" }),
+	},
+	{
+		collection: "targets",
+		operation: "update",
+		data: "an extra field",
+		allowed: NOBODY,
+		run: (c) => setDoc(targetOf(c), { url: c.fixture.url, note: "x" }),
+	},
+	{
+		collection: "targets",
+		operation: "create",
+		data: "for a code with no link",
+		allowed: NOBODY,
+		run: (c) => setDoc(targetOf(c, c.fixture.freeCode), { url: "https://example.com/orphan" }),
+	},
+	{
+		collection: "targets",
+		operation: "delete",
+		data: "the target alone",
+		allowed: NOBODY,
+		run: (c) => deleteDoc(targetOf(c)),
+	},
+];
+
+let owner: Client & { uid: string };
+let other: Client & { uid: string };
+let anonymous: Client & { uid: string };
+let visitor: Client;
+let admin: { db: Firestore; close(): Promise<void> };
+
+/** Turns a fresh anonymous session into an email account, as signing up in the extension does. */
+async function emailUser(): Promise<Client & { uid: string }> {
+	const client = await newUser();
+	const auth = getAuth(client.db.app);
+	if (!auth.currentUser) throw new Error("newUser() returned no signed-in user");
+	const email = `matrix-${newCode()}@shorty.test`;
+	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, "matrix-password"));
+	expect(user.isAnonymous).toBe(false);
+	return client;
+}
+
+/** The emulator's administrator ("Bearer owner"), which reads past the rules to check what a write did. */
+function adminClient(): { db: Firestore; close(): Promise<void> } {
+	const app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `matrix-admin-${Date.now()}`);
+	const db = getFirestore(app);
+	const [host = "", port = ""] = inject("backend").firestore.split(":");
+	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
+	return { db, close: () => deleteApp(app) };
+}
+
+beforeAll(async () => {
+	[owner, other, anonymous] = await Promise.all([emailUser(), emailUser(), newUser()]);
+	visitor = signedOut();
+	admin = adminClient();
+});
+
+afterAll(async () => {
+	await Promise.all([owner?.close(), other?.close(), anonymous?.close(), visitor?.close(), admin?.close()]);
+});
+
+function contextFor(caller: Caller, fixture: Fixture): Context {
+	const client = { owner, other, anonymous, signedOut: visitor }[caller];
+	const uid = client.uid ?? "signed-out-visitor";
+	return { client, uid, fixture, ownerUid: owner.uid, someoneElse: uid === owner.uid ? other.uid : owner.uid };
+}
+
+async function freshFixture(): Promise<Fixture> {
+	const url = `https://example.com/matrix/${newCode()}`;
+	const code = newCode();
+	await createLink(owner.db, code, linkFields(owner.uid, url));
+	return { code, freeCode: newCode(), url };
+}
+
+/** Every document a cell can touch, as the administrator sees it. */
+async function stateOf({ code, freeCode }: Fixture): Promise<unknown[]> {
+	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`];
+	return Promise.all(paths.map(async (path) => (await getDoc(doc(admin.db, path))).data() ?? null));
+}
+
+const cells = ROWS.flatMap((row) =>
+	CALLERS.map((caller) => {
+		const allowed = row.allowed.includes(caller);
+		const name = `${row.collection} ${row.operation} (${row.data}) by ${caller}: ${allowed ? "allowed" : "denied"}`;
+		return [name, row, caller, allowed] as const;
+	}),
+);
+
+describe("the rules matrix", () => {
+	it("covers every operation by every caller", () => {
+		const operations = new Set(ROWS.map((row) => `${row.collection} ${row.operation}`));
+		expect([...operations].sort()).toEqual(
+			[
+				"links count",
+				"links create",
+				"links delete",
+				"links get",
+				"links list",
+				"links update",
+				"targets create",
+				"targets delete",
+				"targets get",
+				"targets list",
+				"targets update",
+			].sort(),
+		);
+		console.log(`rules matrix: ${ROWS.length} operation rows x ${CALLERS.length} callers = ${cells.length} cells`);
+	});
+
+	it.each(cells)("%s", async (_, row, caller, allowed) => {
+		const fixture = await freshFixture();
+		const before = await stateOf(fixture);
+		const attempt = row.run(contextFor(caller, fixture));
+		if (allowed) {
+			await expect(attempt).resolves.not.toThrow();
+			return;
+		}
+		await expect(attempt).rejects.toMatchObject({ code: "permission-denied" });
+		expect(await stateOf(fixture)).toEqual(before);
+	});
+});
