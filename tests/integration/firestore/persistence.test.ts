@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import {
 	collection,
 	deleteDoc,
@@ -21,7 +18,7 @@ import {
 } from "firebase/firestore/lite";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFirestoreServer } from "../../../local/firestore/server";
-import { PROJECT_ID, serverOptions, startTestServer, type TestServer } from "./helpers";
+import { killHard, PROJECT_ID, serverOptions, spawnServer, startTestServer, type TestServer } from "./helpers";
 
 const folders: string[] = [];
 const running: TestServer[] = [];
@@ -163,20 +160,6 @@ describe("persistence", () => {
 });
 
 describe("crash safety", () => {
-	const serverProcess = fileURLToPath(new URL("./serverProcess.ts", import.meta.url));
-
-	async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-		const child = spawn(process.execPath, ["--import", "tsx", serverProcess, dataDir], {
-			stdio: ["ignore", "pipe", "inherit"],
-		});
-		const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-		const port = await new Promise<number>((resolve, reject) => {
-			child.once("exit", (code) => reject(new Error(`the server process exited with ${code}`)));
-			lines.once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
-		});
-		return { child, port };
-	}
-
 	it("keeps every acknowledged commit when the process is killed with SIGKILL mid-stream", async () => {
 		const dataDir = freshFolder();
 		const { child, port } = await spawnServer(dataDir);
@@ -216,10 +199,8 @@ describe("crash safety", () => {
 		};
 		const workers = Array.from({ length: 8 }, (_, lane) => worker(lane));
 		while (acknowledgements < 300) await new Promise((resolve) => setTimeout(resolve, 5));
-		const exited = new Promise((resolve) => child.once("exit", resolve));
 		killed = true;
-		child.kill("SIGKILL");
-		await exited;
+		await killHard(child);
 		await Promise.all(workers);
 		const snapshot = new Map(acknowledged);
 
