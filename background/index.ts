@@ -25,6 +25,11 @@ const SHORTEN_COMMAND = "shorten-current-tab";
 const startedAt = Date.now();
 const config = configFromEnv(import.meta.env);
 
+/** Tells every open page; with none open the send fails harmlessly. */
+function announce(event: BackgroundEvent): void {
+	browser.runtime.sendMessage(event).catch(() => undefined);
+}
+
 let created: (FirebaseServices & { store: LinkStore }) | undefined;
 function services() {
 	if (!created) {
@@ -34,15 +39,13 @@ function services() {
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: config.shortLinkBase,
+			// The options page shows a link made from the popup or a menu without polling.
+			onChange: (change) => announce({ type: "links-changed", ...change }),
 		});
 		created = { auth, db, store };
-		// Open pages follow sign-in and sign-out without polling; with none open the send fails harmlessly.
-		// The ID-token event, not the auth-state one: signing up from an anonymous session keeps the uid, so
-		// only the token (now carrying the email) changes.
-		onIdTokenChanged(auth, (user) => {
-			const event: BackgroundEvent = { type: "session-changed", session: sessionOf(user) };
-			browser.runtime.sendMessage(event).catch(() => undefined);
-		});
+		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
+		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
+		onIdTokenChanged(auth, (user) => announce({ type: "session-changed", session: sessionOf(user) }));
 	}
 	return created;
 }

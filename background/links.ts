@@ -35,7 +35,7 @@ function pageSizeOf(value: number): PageSize {
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
-): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLink"> {
+): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLink" | "deleteLinks"> {
 	return {
 		async shorten({ url, title, alias }) {
 			const user = await userOrAnonymous(auth());
@@ -62,11 +62,8 @@ export function linkHandlers(
 					return store().listPage(user.uid, page);
 				case "host":
 					return store().listPage(user.uid, { ...page, host: term.host });
-				case "code": {
-					// Code order has no use for creation-time cursors: the first page of matches is the answer.
-					const links = await store().findByCodePrefix(user.uid, term.prefix, page.pageSize);
-					return { links, total: links.length, next: null, previous: null };
-				}
+				case "code":
+					return store().listPage(user.uid, { ...page, codePrefix: term.prefix });
 				case "nothing":
 					return { links: [], total: 0, next: null, previous: null };
 			}
@@ -79,6 +76,10 @@ export function linkHandlers(
 			await requireUser(auth());
 			await store().remove(code);
 			return { code };
+		},
+		async deleteLinks({ codes }) {
+			const user = await requireUser(auth());
+			return { codes: await store().removeMany(user.uid, codes) };
 		},
 	};
 }

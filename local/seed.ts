@@ -1,6 +1,7 @@
 /**
  * Demo data for a first run: one account and 60 links spread over the past weeks, so the options page
- * shows real pagination at once. Links are written with the emulators' administrator token ("owner"),
+ * shows real pagination at once. `seedAccount` does the same for any account and number of links, for
+ * tests and benchmarks. Links are written with the emulators' administrator token ("owner"),
  * like a server script using the Admin SDK: that is how they can carry past creation times, which the
  * rules rightly refuse from clients. Running it again changes nothing.
  */
@@ -10,6 +11,7 @@ import {
 	collection,
 	connectFirestoreEmulator,
 	doc,
+	type Firestore,
 	getDocs,
 	getFirestore,
 	limit,
@@ -22,7 +24,12 @@ import { generateCode } from "../src/links/codes";
 import { hashUrl } from "../src/links/urlHash";
 import { PROJECT_ID } from "./config";
 
-export const DEMO_ACCOUNT = { email: "demo@shorty.test", password: "shorty-demo" };
+export interface SeedAccount {
+	email: string;
+	password: string;
+}
+
+export const DEMO_ACCOUNT: SeedAccount = { email: "demo@shorty.test", password: "shorty-demo" };
 export const DEMO_LINK_COUNT = 60;
 
 const SITES = [
@@ -39,6 +46,8 @@ const SITES = [
 ] as const;
 
 const HOUR_MS = 3_600_000;
+/** Links per batch: two writes each (link and target), within Firestore's 500 writes to a batch. */
+const LINKS_PER_BATCH = 250;
 
 async function demoLink(index: number, owner: string, now: number) {
 	const [host, path, title] = SITES[index % SITES.length] as (typeof SITES)[number];
@@ -61,42 +70,65 @@ async function demoLink(index: number, owner: string, now: number) {
 	};
 }
 
-async function demoUserId(authHost: string): Promise<string> {
+async function userIdOf(authHost: string, account: SeedAccount): Promise<string> {
 	const call = async (method: string) => {
 		const response = await fetch(
 			`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`,
 			{
 				method: "POST",
 				headers: { "content-type": "application/json" },
-				body: JSON.stringify({ ...DEMO_ACCOUNT, returnSecureToken: true }),
+				body: JSON.stringify({ ...account, returnSecureToken: true }),
 			},
 		);
 		return (await response.json()) as { localId?: string; error?: { message: string } };
 	};
 	const signUp = await call("signUp");
-	const account = signUp.error?.message === "EMAIL_EXISTS" ? await call("signInWithPassword") : signUp;
-	if (!account.localId) throw new Error(`The Auth emulator refused the demo account: ${account.error?.message}`);
-	return account.localId;
+	const signedIn = signUp.error?.message === "EMAIL_EXISTS" ? await call("signInWithPassword") : signUp;
+	if (!signedIn.localId) throw new Error(`The Auth emulator refused ${account.email}: ${signedIn.error?.message}`);
+	return signedIn.localId;
 }
 
-/** Creates the demo account and its links unless it already has links; returns how many links it wrote. */
-export async function seedDemoData(hosts: { auth: string; firestore: string }, now = Date.now()): Promise<number> {
-	const owner = await demoUserId(hosts.auth);
-	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `seed-${now}`);
-	try {
-		const db = getFirestore(app);
-		const [host, port] = hosts.firestore.split(":");
-		connectFirestoreEmulator(db, host ?? "127.0.0.1", Number(port), { mockUserToken: "owner" });
-		const existing = await getDocs(query(collection(db, "links"), where("owner", "==", owner), limit(1)));
-		if (!existing.empty) return 0;
+/**
+ * Writes `count` demo links for `owner`, the newest at `now`, about eight hours apart. `db` must be an
+ * administrator's (the emulators' "owner" token): clients may not set past creation times.
+ */
+export async function writeDemoLinks(db: Firestore, owner: string, count: number, now: number): Promise<void> {
+	for (let start = 0; start < count; start += LINKS_PER_BATCH) {
 		const batch = writeBatch(db);
-		for (let index = 0; index < DEMO_LINK_COUNT; index++) {
+		for (let index = start; index < Math.min(count, start + LINKS_PER_BATCH); index++) {
 			const { code, link } = await demoLink(index, owner, now);
 			batch.set(doc(db, "links", code), link);
 			batch.set(doc(db, "targets", code), { url: link.url });
 		}
 		await batch.commit();
-		return DEMO_LINK_COUNT;
+	}
+}
+
+/** Creates the demo account and its links unless it already has links; returns how many links it wrote. */
+export async function seedDemoData(hosts: { auth: string; firestore: string }, now = Date.now()): Promise<number> {
+	return (await seedAccount(hosts, DEMO_ACCOUNT, DEMO_LINK_COUNT, now)).written;
+}
+
+/**
+ * Creates `account` (or signs in to it) and gives it `count` links, the newest `now`, about eight hours
+ * apart, unless it already has links. Returns its user id and how many links it wrote.
+ */
+export async function seedAccount(
+	hosts: { auth: string; firestore: string },
+	account: SeedAccount,
+	count: number,
+	now = Date.now(),
+): Promise<{ uid: string; written: number }> {
+	const owner = await userIdOf(hosts.auth, account);
+	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `seed-${owner}-${now}`);
+	try {
+		const db = getFirestore(app);
+		const [host, port] = hosts.firestore.split(":");
+		connectFirestoreEmulator(db, host ?? "127.0.0.1", Number(port), { mockUserToken: "owner" });
+		const existing = await getDocs(query(collection(db, "links"), where("owner", "==", owner), limit(1)));
+		if (!existing.empty) return { uid: owner, written: 0 };
+		await writeDemoLinks(db, owner, count, now);
+		return { uid: owner, written: count };
 	} finally {
 		await deleteApp(app);
 	}

@@ -22,6 +22,7 @@ const userText = {
 	"link-not-found": "That link no longer exists.",
 	"signed-out": "Sign in to do that.",
 	"clipboard-failed": "The short link is ready, but Shorty could not copy it. Open the popup to copy it.",
+	offline: "You are offline. Shorty will try again as soon as you are back online.",
 	// Firebase Auth (FirebaseError codes "auth/...").
 	"auth/invalid-credential": "Wrong email or password.",
 	"auth/wrong-password": "Wrong email or password.",
@@ -91,11 +92,19 @@ function firebaseCode(error: unknown): string | undefined {
 	return name === "FirebaseError" && typeof code === "string" ? code : undefined;
 }
 
+/** Where a Firebase error code sits in the catalogue (Firestore's codes carry no prefix of their own). */
+function catalogueCode(code: string): string {
+	if (code.startsWith("auth/")) return code;
+	// The lite SDK reports a request that got no response at all (server down, connection refused) as
+	// "unknown", after its own retries: to the user that is an unreachable database.
+	return code === "unknown" ? "firestore/unavailable" : `firestore/${code}`;
+}
+
 export function toAppError(error: unknown): AppError {
 	if (error instanceof ShortyError) return { code: error.code, message: error.message };
 	const code = firebaseCode(error);
 	if (code !== undefined) {
-		const catalogued = code.startsWith("auth/") ? code : `firestore/${code}`;
+		const catalogued = catalogueCode(code);
 		// An uncatalogued code still never shows the SDK's own wording ("Firebase: Error (...)"), only the code.
 		return isErrorCode(catalogued) ? appError(catalogued) : appError("internal", code);
 	}

@@ -5,9 +5,9 @@
  * types cannot drift apart. `Replies` names the data each successful reply carries.
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
-import type { Link, LinkPage } from "./links/types";
+import type { Link, LinkPage, LinksChange } from "./links/types";
 
-type FieldKind = "string" | "number" | "boolean";
+type FieldKind = "string" | "number" | "boolean" | "string[]";
 type Shape = Record<string, FieldKind | `${FieldKind}?`>;
 
 const requestShapes = {
@@ -23,6 +23,7 @@ const requestShapes = {
 	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
 	updateLink: { code: "string", url: "string" },
 	deleteLink: { code: "string" },
+	deleteLinks: { codes: "string[]" },
 	getSettings: {},
 	setSettings: { autoCopy: "boolean?", shortenOnOpen: "boolean?" },
 } as const satisfies Record<keyof Replies, Shape>;
@@ -52,6 +53,8 @@ export interface Replies {
 	searchLinks: LinkPage;
 	updateLink: Link;
 	deleteLink: { code: string };
+	/** The codes that were deleted: those of the request that were still the user's links. */
+	deleteLinks: { codes: string[] };
 	getSettings: Settings;
 	setSettings: Settings;
 }
@@ -59,7 +62,13 @@ export interface Replies {
 type Shapes = typeof requestShapes;
 export type MessageType = keyof Shapes & keyof Replies;
 
-type KindType<K> = K extends `string${string}` ? string : K extends `number${string}` ? number : boolean;
+type KindType<K> = K extends `string[]${string}`
+	? string[]
+	: K extends `string${string}`
+		? string
+		: K extends `number${string}`
+			? number
+			: boolean;
 type FromShape<S> = { [K in keyof S as S[K] extends `${string}?` ? never : K]: KindType<S[K]> } & {
 	[K in keyof S as S[K] extends `${string}?` ? K : never]?: KindType<S[K]>;
 };
@@ -77,7 +86,21 @@ export type Handlers = {
 export type BackgroundCall = <T extends MessageType>(request: RequestOf<T>) => Promise<Reply<T>>;
 
 /** What the background announces to every open page. */
-export type BackgroundEvent = { type: "session-changed"; session: Session };
+export type BackgroundEvent = { type: "session-changed"; session: Session } | ({ type: "links-changed" } & LinksChange);
+
+/**
+ * Pages receive every runtime message, requests from other pages included; only these shapes are events.
+ * Checked by shape, since a page must never act on a message it misreads.
+ */
+export function isBackgroundEvent(message: unknown): message is BackgroundEvent {
+	if (!isObject(message)) return false;
+	if (message.type === "session-changed") return isObject(message.session) && "user" in message.session;
+	return (
+		message.type === "links-changed" &&
+		(message.kind === "created" || message.kind === "updated" || message.kind === "deleted") &&
+		isStringList(message.codes)
+	);
+}
 
 /**
  * The background's request to its offscreen clipboard document, answered with { copied }. `target` keeps
@@ -96,6 +119,12 @@ export function isOffscreenCopy(message: unknown): message is OffscreenCopy {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isStringList = (value: unknown): value is string[] =>
+	Array.isArray(value) && value.every((item) => typeof item === "string");
+
+function fitsKind(value: unknown, kind: string): boolean {
+	return kind === "string[]" ? isStringList(value) : typeof value === kind;
+}
 
 /** Why `message` does not fit its type's shape, or null when it does. */
 function shapeProblem(message: Record<string, unknown>, shape: Shape): string | null {
@@ -106,7 +135,8 @@ function shapeProblem(message: Record<string, unknown>, shape: Shape): string | 
 		const optional = kind.endsWith("?");
 		const value = message[key];
 		if (value === undefined && optional) continue;
-		if (typeof value !== kind.replace("?", "")) return `"${key}" must be a ${kind.replace("?", "")}`;
+		const base = kind.replace("?", "");
+		if (!fitsKind(value, base)) return `"${key}" must be ${base === "string[]" ? "a list of strings" : `a ${base}`}`;
 	}
 	return null;
 }

@@ -12,7 +12,6 @@ import {
 	type DocumentSnapshot,
 	doc,
 	documentId,
-	endAt,
 	endBefore,
 	type Firestore,
 	getCount,
@@ -26,7 +25,6 @@ import {
 	runTransaction,
 	serverTimestamp,
 	startAfter,
-	startAt,
 	Timestamp,
 	where,
 	writeBatch,
@@ -34,7 +32,7 @@ import {
 import { ShortyError } from "../errors";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
-import type { Checked, Link, LinkPage, PageSize, RandomBytes } from "./types";
+import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from "./types";
 import { hashUrl } from "./urlHash";
 import { checkUrl } from "./urls";
 
@@ -42,6 +40,12 @@ import { checkUrl } from "./urls";
 const CODE_ATTEMPTS = 5;
 /** firestore.rules caps titles at 500 characters. */
 const TITLE_LIMIT = 500;
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+/** A batch holds at most 500 writes, and each link is two (the link and its target). */
+export const DELETE_LIMIT = 250;
+/** Sorts after every character a code can hold, so `prefix` to `prefix + CODE_END` is exactly the prefix's range. */
+const CODE_END = "\uf8ff";
 
 export interface LinkStoreDeps {
 	db: Firestore;
@@ -50,6 +54,8 @@ export interface LinkStoreDeps {
 	clock: () => number;
 	/** Where short links live, e.g. "https://sho.rt/"; a link's short URL is this plus its code. */
 	shortLinkBase: string;
+	/** Told after every write that changed links, so open pages can follow. */
+	onChange?: (change: LinksChange) => void;
 }
 
 export interface NewLink {
@@ -66,6 +72,20 @@ export interface PageRequest {
 	before?: string;
 	/** Only links to this host (as `Link.host` spells it). */
 	host?: string;
+	/**
+	 * Only links whose code starts with this, in code order rather than newest first. Cursors from such a
+	 * page are read by their code alone.
+	 */
+	codePrefix?: string;
+}
+
+/** How one kind of list is ordered and where its cursors point. */
+interface Pager {
+	/** Every matching link, in no particular order: what the count counts. */
+	matching: Query;
+	ordered: Query;
+	/** The values of the ordering fields at a cursor. */
+	boundary: (cursor: string) => unknown[];
 }
 
 type LinkFields = Omit<LinkDocument, "createdAt" | "updatedAt">;
@@ -91,7 +111,7 @@ function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
 }
 
-export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreDeps) {
+export function createLinkStore({ db, random, clock, shortLinkBase, onChange = () => undefined }: LinkStoreDeps) {
 	const links = collection(db, "links");
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
@@ -129,6 +149,24 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 	function ownLinks(owner: string, host?: string): Query {
 		const mine = query(links, where("owner", "==", owner));
 		return host === undefined ? mine : query(mine, where("host", "==", host));
+	}
+
+	function pagerFor(owner: string, { host, codePrefix }: PageRequest): Pager {
+		if (codePrefix !== undefined) {
+			const matching = query(
+				ownLinks(owner),
+				where(documentId(), ">=", codePrefix),
+				where(documentId(), "<", `${codePrefix}${CODE_END}`),
+			);
+			return {
+				matching,
+				ordered: query(matching, orderBy(documentId())),
+				boundary: (cursor) => [decodeCursor(cursor).code],
+			};
+		}
+		const matching = ownLinks(owner, host);
+		const ordered = query(matching, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+		return { matching, ordered, boundary: cursorValues };
 	}
 
 	/** Creates links/{code} and targets/{code} unless the code is taken; false when it is. */
@@ -173,23 +211,26 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		throw new ShortyError("link-not-found");
 	}
 
-	/** One page of the user's links, newest first. Costs one page and one count, whatever the total. */
+	/**
+	 * One page of the user's links, newest first (or in code order for a code prefix). Costs one page and
+	 * one count, whatever the total.
+	 */
 	async function listPage(owner: string, request: PageRequest): Promise<LinkPage> {
-		const matching = ownLinks(owner, request.host);
-		const newestFirst = query(matching, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+		const { matching, ordered, boundary } = pagerFor(owner, request);
 		// One link more than the page shows tells whether another page lies in the direction of travel.
 		const window = request.after
-			? query(newestFirst, startAfter(...cursorValues(request.after)), limit(request.pageSize + 1))
+			? query(ordered, startAfter(...boundary(request.after)), limit(request.pageSize + 1))
 			: request.before
-				? query(newestFirst, endBefore(...cursorValues(request.before)), limitToLast(request.pageSize + 1))
-				: query(newestFirst, limit(request.pageSize + 1));
+				? query(ordered, endBefore(...boundary(request.before)), limitToLast(request.pageSize + 1))
+				: query(ordered, limit(request.pageSize + 1));
 		const [snapshot, count] = await Promise.all([getDocs(window), getCount(matching)]);
 		const docs = snapshot.docs;
 		const overflow = docs.length > request.pageSize;
-		// Going back reached the newest links (links may have been added since): that is the first page,
+		// Going back reached the first links (links may have been added since): that is the first page,
 		// which must be full, not the few links that happen to lie before the cursor.
 		if (request.before && !overflow) {
-			return listPage(owner, { pageSize: request.pageSize, ...(request.host ? { host: request.host } : {}) });
+			const { before: _, ...first } = request;
+			return listPage(owner, first);
 		}
 		const shown = request.before ? docs.slice(1) : docs.slice(0, request.pageSize);
 		const first = shown[0];
@@ -204,11 +245,25 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		};
 	}
 
+	function created(code: string, fields: LinkFields): Link {
+		onChange({ kind: "created", codes: [code] });
+		return linkOf(code, fields, clock());
+	}
+
+	/**
+	 * The link at a code found taken, when this very request took it: its commit landed but the answer was
+	 * lost and the SDK retried the transaction, or the worker died before answering and the page asked
+	 * again. Another user's link is unreadable (owner-only), so it never counts as ours.
+	 */
+	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
+		const existing = await get(code).catch(() => null);
+		return existing?.url === fields.url && existing.custom === fields.custom ? existing : null;
+	}
+
 	async function createAliased(alias: string, fields: LinkFields): Promise<Link> {
-		if (await createIfFree(alias, fields)) return linkOf(alias, fields, clock());
-		// A retry of a request that did create it (the worker died before answering) gets the link back.
-		const mine = await get(alias).catch(() => null);
-		if (mine?.url === fields.url) return mine;
+		if (await createIfFree(alias, fields)) return created(alias, fields);
+		const mine = await madeByThisRequest(alias, fields);
+		if (mine) return mine;
 		throw new ShortyError("alias-taken");
 	}
 
@@ -217,7 +272,9 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
-			if (await createIfFree(code, fields)) return linkOf(code, fields, clock());
+			if (await createIfFree(code, fields)) return created(code, fields);
+			const mine = await madeByThisRequest(code, fields);
+			if (mine) return mine;
 		}
 		throw new ShortyError("codes-exhausted");
 	}
@@ -251,15 +308,6 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 
 		listPage,
 
-		/** The user's links whose code or alias starts with `prefix`, in code order; at most `pageSize`. */
-		async findByCodePrefix(owner: string, prefix: string, pageSize: PageSize): Promise<Link[]> {
-			// "\uf8ff" sorts after every character a code can hold, so the range is exactly the prefix's.
-			const found = await getDocs(
-				query(ownLinks(owner), orderBy(documentId()), startAt(prefix), endAt(`${prefix}\uf8ff`), limit(pageSize)),
-			);
-			return found.docs.map(toLink);
-		},
-
 		/** Points a link somewhere else; its public target changes in the same batch. */
 		async updateTarget(code: string, newUrl: string): Promise<Link> {
 			const { url, host } = unwrap(checkUrl(newUrl, shortLinkBase));
@@ -268,6 +316,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 			batch.update(doc(db, "links", code), { url, host, urlHash: await hashUrl(url), updatedAt: serverTimestamp() });
 			batch.set(doc(db, "targets", code), { url });
 			await batch.commit();
+			onChange({ kind: "updated", codes: [code] });
 			return { ...current, url, host, updatedAt: clock() };
 		},
 
@@ -278,6 +327,35 @@ export function createLinkStore({ db, random, clock, shortLinkBase }: LinkStoreD
 			batch.delete(doc(db, "links", code));
 			batch.delete(doc(db, "targets", code));
 			await batch.commit();
+			onChange({ kind: "deleted", codes: [code] });
+		},
+
+		/**
+		 * Deletes those of `codes` that are `owner`'s links, with their targets, in one batch, and returns
+		 * them. A code that is gone already (deleted from another tab) or someone else's is skipped rather
+		 * than failing the rest: the batch would otherwise be refused whole.
+		 */
+		async removeMany(owner: string, codes: string[]): Promise<string[]> {
+			if (codes.length > DELETE_LIMIT) {
+				throw new ShortyError("invalid-request", `at most ${DELETE_LIMIT} links at a time`);
+			}
+			const candidates = [...new Set(codes.filter(isCode))];
+			const chunks = Array.from({ length: Math.ceil(candidates.length / IN_LIMIT) }, (_, i) =>
+				candidates.slice(i * IN_LIMIT, (i + 1) * IN_LIMIT),
+			);
+			const found = await Promise.all(
+				chunks.map((chunk) => getDocs(query(ownLinks(owner), where(documentId(), "in", chunk)))),
+			);
+			const mine = found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
+			if (mine.length === 0) return [];
+			const batch = writeBatch(db);
+			for (const code of mine) {
+				batch.delete(doc(db, "links", code));
+				batch.delete(doc(db, "targets", code));
+			}
+			await batch.commit();
+			onChange({ kind: "deleted", codes: mine });
+			return mine;
 		},
 	};
 }

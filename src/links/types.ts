@@ -34,3 +34,9 @@ export interface LinkPage {
 	next: string | null;
 	previous: string | null;
 }
+
+/** What a write did to the user's links, announced to open pages so they can follow without reloading. */
+export interface LinksChange {
+	kind: "created" | "updated" | "deleted";
+	codes: string[];
+}

@@ -1,7 +1,9 @@
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BackgroundProvider } from "./BackgroundContext";
+import { BackgroundEventsProvider } from "./BackgroundEvents";
 import { callBackground } from "./callBackground";
+import { runtimeEvents } from "./runtimeEvents";
 import "./theme.css";
 
 /** Renders an extension page into its #root, connected to the real background. */
@@ -10,7 +12,9 @@ export function mountPage(page: ReactNode): void {
 	if (!root) throw new Error("The page's HTML has no #root element");
 	createRoot(root).render(
 		<StrictMode>
-			<BackgroundProvider call={callBackground}>{page}</BackgroundProvider>
+			<BackgroundProvider call={callBackground}>
+				<BackgroundEventsProvider events={runtimeEvents}>{page}</BackgroundEventsProvider>
+			</BackgroundProvider>
 		</StrictMode>,
 	);
 }

@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import axe from "axe-core";
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from "playwright-core";
 import { inject } from "vitest";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
@@ -204,4 +205,54 @@ interface CdpAnswer {
 		result: { value?: unknown };
 		exceptionDetails?: { text: string; exception?: { description?: string } };
 	};
+}
+
+/**
+ * Types `value` into the popup's visible field labelled `label` and leaves it, as a user would: React
+ * tracks the value it last set, so only the native setter plus an input event reads as typing.
+ */
+export async function fillPopupField(popup: ActionPopup, label: string, value: string): Promise<void> {
+	await popup.waitFor(
+		(typed) => {
+			const field = [...document.querySelectorAll("label")]
+				.filter((each) => each.textContent === typed.label)
+				.map((each) => each.control)
+				.find((control) => control instanceof HTMLInputElement && control.offsetParent !== null);
+			if (!(field instanceof HTMLInputElement)) return false;
+			field.focus();
+			Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, typed.value);
+			field.dispatchEvent(new Event("input", { bubbles: true }));
+			field.blur();
+			return true;
+		},
+		{ label, value },
+	);
+}
+
+/** Clicks the popup's visible button named `name` (its text), once there is one. */
+export async function pressPopupButton(popup: ActionPopup, name: string): Promise<void> {
+	await popup.waitFor((wanted) => {
+		const button = [...document.querySelectorAll("button")].find(
+			(each) => each.textContent === wanted && each.offsetParent !== null,
+		);
+		button?.click();
+		return button !== undefined;
+	}, name);
+}
+
+/** The visible text of the popup's first element matching `selector`, once it exists; "" while empty. */
+export function popupText(popup: ActionPopup, selector: string): Promise<string> {
+	return popup.evaluate((css) => (document.querySelector(css) as HTMLElement | null)?.innerText ?? "", selector);
+}
+
+/**
+ * axe-core's accessibility violations on `page` as it stands, as "rule: target" lines. Evaluated over CDP,
+ * which an extension page's Content-Security-Policy does not govern (a script tag it would).
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+	await page.evaluate(axe.source);
+	const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document));
+	return results.violations.flatMap((violation) =>
+		violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+	);
 }

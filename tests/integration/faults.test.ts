@@ -75,10 +75,9 @@ describe("a commit whose answer is lost", () => {
 		return found.docs.map((link) => link.id);
 	}
 
-	// Fails today: the SDK retries the transaction after the lost answer, the retry finds the code taken
-	// (by the commit that did land) and the store makes a second link under a new code. The fix belongs
-	// in src/links/store.ts (createGenerated: a taken code holding this user's link to this URL is the link).
-	it.fails("makes one link when the commit lands but its answer never arrives, and returns that link", async () => {
+	// The SDK retries the transaction after the lost answer and finds the code taken by the commit that did
+	// land; without care the store would make a second link under a new code.
+	it("makes one link when the commit lands but its answer never arrives, and returns that link", async () => {
 		const { proxy, store, owner } = await throughProxy();
 		const url = "https://example.com/lost-answer";
 		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(url));

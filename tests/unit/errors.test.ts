@@ -21,6 +21,8 @@ describe("the error catalogue", () => {
 		["deadline-exceeded", "firestore/deadline-exceeded"],
 		["resource-exhausted", "firestore/resource-exhausted"],
 		["already-exists", "firestore/already-exists"],
+		// What the lite SDK reports when a request got no response at all: the server is down.
+		["unknown", "firestore/unavailable"],
 	])("turns Firestore's %s into %s", (code, catalogued) => {
 		// A FirestoreError is a FirebaseError whose code has no "auth/"-style prefix (its constructor is private).
 		const reply = toAppError(new FirebaseError(code, "Missing or insufficient permissions."));

@@ -275,9 +275,10 @@ describe("searching", () => {
 			});
 		}
 		await bob.store.shorten(bob.client.uid, { url: "https://example.com/find/bob", alias: `${stem}-bob` });
-		const found = await alice.store.findByCodePrefix(alice.client.uid, `${stem}-`, 10);
-		expect(found.map((link) => link.code)).toEqual([`${stem}-a`, `${stem}-b`]);
-		expect(await alice.store.findByCodePrefix(alice.client.uid, stem, 10)).toHaveLength(3);
+		const found = await alice.store.listPage(alice.client.uid, { pageSize: 10, codePrefix: `${stem}-` });
+		expect(found.links.map((link) => link.code)).toEqual([`${stem}-a`, `${stem}-b`]);
+		expect(found.total).toBe(2);
+		expect((await alice.store.listPage(alice.client.uid, { pageSize: 10, codePrefix: stem })).links).toHaveLength(3);
 	});
 });
 

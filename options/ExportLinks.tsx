@@ -1,0 +1,84 @@
+import { useRef, useState } from "react";
+import type { AppError } from "../src/errors";
+import { useBackground } from "../src/ui/BackgroundContext";
+import { countOf, formatCount } from "./counting";
+import { useOptionsEnvironment } from "./environment";
+import { type ExportProgress, exportLinksCsv } from "./exportCsv";
+
+type ExportState =
+	| { status: "idle" }
+	| { status: "running"; progress: ExportProgress | null }
+	| { status: "done"; count: number; name: string }
+	| { status: "cancelled" }
+	| { status: "failed"; error: AppError };
+
+function fileName(now: Date): string {
+	return `shorty-links-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Export CSV: every link, with a progress bar and Cancel while the pages arrive. `prepare` runs first (the
+ * list sends a delete still waiting for its undo toast, so the file never holds a link the user deleted).
+ */
+export function ExportLinks({ prepare }: { prepare: () => Promise<void> }) {
+	const call = useBackground();
+	const { saveFile } = useOptionsEnvironment();
+	const [state, setState] = useState<ExportState>({ status: "idle" });
+	const running = useRef<AbortController | null>(null);
+
+	async function start() {
+		const controller = new AbortController();
+		running.current = controller;
+		setState({ status: "running", progress: null });
+		await prepare();
+		const result = await exportLinksCsv(
+			call,
+			(progress) => {
+				if (!controller.signal.aborted) setState({ status: "running", progress });
+			},
+			controller.signal,
+		);
+		// Cancel has said so already, and a newer export may be running.
+		if (controller.signal.aborted) return;
+		running.current = null;
+		if (result.status === "done") {
+			const name = fileName(new Date());
+			saveFile(result.csv, name);
+			setState({ status: "done", count: result.count, name });
+		} else {
+			setState(result);
+		}
+	}
+
+	function cancel() {
+		running.current?.abort();
+		running.current = null;
+		setState({ status: "cancelled" });
+	}
+
+	const progress = state.status === "running" ? state.progress : null;
+	return (
+		<div className="export">
+			{/* One button that turns into Cancel, so keyboard focus stays put as the export starts and ends. */}
+			<button type="button" className="secondary-button" onClick={() => (running.current ? cancel() : void start())}>
+				{state.status === "running" ? "Cancel export" : "Export CSV"}
+			</button>
+			{state.status === "running" && (
+				<progress aria-label="Exporting links" value={progress?.done ?? 0} max={Math.max(progress?.total ?? 1, 1)} />
+			)}
+			<p role="status" className={`export__status${state.status === "failed" ? " export__status--error" : ""}`}>
+				{state.status === "running"
+					? progress
+						? `Exported ${formatCount(progress.done)} of ${countOf(progress.total, "link")}…`
+						: "Starting the export…"
+					: state.status === "done"
+						? `Saved ${state.name} with ${countOf(state.count, "link")}.`
+						: state.status === "cancelled"
+							? "Export cancelled. Nothing was saved."
+							: state.status === "failed"
+								? `The export stopped: ${state.error.message}`
+								: ""}
+			</p>
+		</div>
+	);
+}

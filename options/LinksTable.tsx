@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from "react";
+import type { AppError } from "../src/errors";
+import type { Link } from "../src/links/types";
+import { LinkRow } from "./LinkRow";
+
+export interface LinksTableProps {
+	links: Link[];
+	caption: string;
+	/** How the rows are sorted: newest first, or by code for a search by code. */
+	order: "newest" | "code";
+	/** True while another page is on its way: the rows shown are the previous ones. */
+	busy: boolean;
+	selected: ReadonlySet<string>;
+	onSelect: (codes: string[], selected: boolean) => void;
+	save: (code: string, url: string) => Promise<AppError | null>;
+	onDelete: (link: Link) => void;
+	now: number;
+}
+
+export function LinksTable({ links, caption, order, busy, selected, onSelect, save, onDelete, now }: LinksTableProps) {
+	const table = useRef<HTMLTableElement>(null);
+	const [editing, setEditing] = useState<string | null>(null);
+	const selectPage = useRef<HTMLInputElement>(null);
+	const chosen = links.filter((link) => selected.has(link.code)).length;
+	const all = links.length > 0 && chosen === links.length;
+
+	useEffect(() => {
+		if (selectPage.current) selectPage.current.indeterminate = chosen > 0 && !all;
+	}, [chosen, all]);
+
+	function closeEditor(code: string) {
+		setEditing(null);
+		// Back to the Edit button the editor came from, not to the top of the page.
+		table.current?.querySelector<HTMLButtonElement>(`tr[data-code="${code}"] [data-action="edit"]`)?.focus();
+	}
+
+	return (
+		<table ref={table} className="links-table" aria-busy={busy}>
+			<caption className="links-table__caption">{caption}</caption>
+			<thead>
+				<tr>
+					<td className="links-table__select">
+						<input
+							ref={selectPage}
+							type="checkbox"
+							aria-label="Select all links on this page"
+							checked={all}
+							disabled={links.length === 0}
+							onChange={(event) =>
+								onSelect(
+									links.map((link) => link.code),
+									event.target.checked,
+								)
+							}
+						/>
+					</td>
+					<th scope="col" aria-sort={order === "code" ? "ascending" : undefined}>
+						Short link
+					</th>
+					<th scope="col">Target</th>
+					<th scope="col">Title</th>
+					<th scope="col" aria-sort={order === "newest" ? "descending" : undefined}>
+						Created
+					</th>
+					<th scope="col" className="links-table__clicks">
+						Clicks
+					</th>
+					<th scope="col">
+						<span className="visually-hidden">Actions</span>
+					</th>
+				</tr>
+			</thead>
+			<tbody>
+				{links.map((link) => (
+					<LinkRow
+						key={link.code}
+						link={link}
+						now={now}
+						selected={selected.has(link.code)}
+						onSelect={(checked) => onSelect([link.code], checked)}
+						editing={editing === link.code}
+						onEdit={(open) => (open ? setEditing(link.code) : closeEditor(link.code))}
+						save={(url) => save(link.code, url)}
+						onDelete={() => onDelete(link)}
+					/>
+				))}
+			</tbody>
+		</table>
+	);
+}

@@ -1,0 +1,49 @@
+import { useEffect, useId, useState } from "react";
+
+/** How long typing must pause before the search runs: one request per thought, not per key. */
+export const SEARCH_DELAY_MS = 250;
+
+export interface SearchBoxProps {
+	/** The term in effect (from the URL hash); the field follows it on back/forward. */
+	term: string;
+	onSearch: (term: string) => void;
+}
+
+/** The search field: searches once typing pauses; Escape clears it at once. */
+export function SearchBox({ term, onSearch }: SearchBoxProps) {
+	const id = useId();
+	const hintId = useId();
+	const [value, setValue] = useState(term);
+
+	useEffect(() => setValue(term), [term]);
+
+	useEffect(() => {
+		if (value === term) return;
+		const timer = setTimeout(() => onSearch(value), SEARCH_DELAY_MS);
+		return () => clearTimeout(timer);
+	}, [value, term, onSearch]);
+
+	return (
+		// biome-ignore lint/a11y/useSemanticElements: <search> arrived in Chrome 118, and the manifest accepts Chrome 116.
+		<div className="search-box" role="search">
+			<label htmlFor={id}>Search links</label>
+			<input
+				id={id}
+				type="search"
+				value={value}
+				spellCheck={false}
+				aria-describedby={hintId}
+				onChange={(event) => setValue(event.target.value)}
+				onKeyDown={(event) => {
+					if (event.key !== "Escape" || value === "") return;
+					event.preventDefault();
+					setValue("");
+					onSearch("");
+				}}
+			/>
+			<p id={hintId} className="search-box__hint">
+				The start of a code or alias, or a site such as example.com. Escape clears.
+			</p>
+		</div>
+	);
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { AppError } from "../src/errors";
+import { checkUrl } from "../src/links/urls";
+
+export interface TargetEditorProps {
+	/** The current target, the field's starting value. */
+	url: string;
+	/** What the field is called, e.g. "New target for sho.rt/abc1234". */
+	label: string;
+	shortLinkBase: string;
+	/** Saves the new target; resolves to the background's error, or null once saved. */
+	save: (url: string) => Promise<AppError | null>;
+	/** Leaves editing, saved or not. */
+	close: () => void;
+}
+
+/**
+ * A link's target, editable in place. The address is checked as it would be for a new link before
+ * anything is sent (the background checks again); Enter saves, Escape cancels, and an error stays next to
+ * the field with the text kept, so nothing typed is lost.
+ */
+export function TargetEditor({ url, label, shortLinkBase, save, close }: TargetEditorProps) {
+	const errorId = useId();
+	const input = useRef<HTMLInputElement>(null);
+	const [value, setValue] = useState(url);
+	const [error, setError] = useState<string | null>(null);
+	const [saving, setSaving] = useState(false);
+
+	useEffect(() => {
+		input.current?.focus();
+		input.current?.select();
+	}, []);
+
+	async function submit() {
+		if (saving) return;
+		const checked = checkUrl(value, shortLinkBase);
+		if (!checked.ok) {
+			setError(checked.error.message);
+			input.current?.focus();
+			return;
+		}
+		if (checked.value.url === url) return close();
+		setSaving(true);
+		const failure = await save(checked.value.url);
+		setSaving(false);
+		if (failure) {
+			setError(failure.message);
+			input.current?.focus();
+		} else {
+			close();
+		}
+	}
+
+	return (
+		<form
+			className="target-editor"
+			aria-busy={saving}
+			onSubmit={(event) => {
+				event.preventDefault();
+				void submit();
+			}}
+			onKeyDown={(event) => {
+				if (event.key !== "Escape") return;
+				// Escape belongs to the editor here, not to the search box or a toast further out.
+				event.stopPropagation();
+				close();
+			}}
+		>
+			<input
+				ref={input}
+				className="target-editor__input"
+				aria-label={label}
+				aria-invalid={error !== null}
+				aria-describedby={error ? errorId : undefined}
+				type="url"
+				spellCheck={false}
+				value={value}
+				readOnly={saving}
+				onChange={(event) => {
+					setValue(event.target.value);
+					if (error) setError(null);
+				}}
+			/>
+			<button type="submit" aria-disabled={saving}>
+				{saving ? "Saving…" : "Save"}
+			</button>
+			<button type="button" className="secondary-button" onClick={close}>
+				Cancel
+			</button>
+			{error && (
+				<p id={errorId} className="target-editor__error" role="alert">
+					{error}
+				</p>
+			)}
+		</form>
+	);
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+
+type CopyStatus = "idle" | "copied" | "failed";
+
+export interface CopyButtonProps {
+	text: string;
+	/** Puts text on the clipboard; rejects when the browser refuses. */
+	copy: (text: string) => Promise<void>;
+	/** The button's accessible name, starting with "Copy", e.g. "Copy sho.rt/abc1234". */
+	name: string;
+}
+
+/**
+ * A small Copy button for places with no room for a CopyField, such as table rows. Its status sits in a
+ * live region next to it, mounted from the start so screen readers announce "Copied" when it fills.
+ */
+export function CopyButton({ text, copy, name }: CopyButtonProps) {
+	const [status, setStatus] = useState<CopyStatus>("idle");
+
+	useEffect(() => {
+		if (status !== "copied") return;
+		const timer = setTimeout(() => setStatus("idle"), 2000);
+		return () => clearTimeout(timer);
+	}, [status]);
+
+	return (
+		<span className="copy-button">
+			<button
+				type="button"
+				className="secondary-button copy-button__button"
+				aria-label={name}
+				onClick={async () => {
+					setStatus("idle");
+					try {
+						await copy(text);
+						setStatus("copied");
+					} catch {
+						setStatus("failed");
+					}
+				}}
+			>
+				{status === "copied" ? "Copied" : "Copy"}
+			</button>
+			<span role="status" className={`copy-button__status copy-button__status--${status}`}>
+				{status === "copied" ? "Copied" : status === "failed" ? "Could not copy: select the link and press Ctrl+C" : ""}
+			</span>
+		</span>
+	);
+}

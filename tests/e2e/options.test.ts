@@ -1,0 +1,194 @@
+/**
+ * The options page in real Chromium against the e2e backend, signed in (through the extension) to an
+ * account seeded with 253 links: page sizes, walking every page, search, edit and delete that survive a
+ * reload, the CSV download, live updates from another page, and a delete sent as the tab closes.
+ */
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seedAccount } from "../../local/seed";
+import type { AnyRequest, Reply } from "../../src/messages";
+import { accessibilityViolations, type Extension, launchExtension } from "./extension";
+
+const LINKS = 253;
+const account = { email: `options-${Date.now()}@shorty.test`, password: "options-e2e" };
+
+let extension: Extension;
+let page: Page;
+
+async function send<T>(on: Page, request: AnyRequest): Promise<T> {
+	const reply: Reply<AnyRequest["type"]> = await on.evaluate((message) => chrome.runtime.sendMessage(message), request);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	return reply.data as T;
+}
+
+const shortLinks = () => page.locator("tbody th a").allTextContents();
+
+/** Waits until the range reads exactly `text` ("26-50 of 253"), which is when that page's rows are shown. */
+async function expectRange(text: string) {
+	await page
+		.getByRole("navigation", { name: "Pages of links" })
+		.locator(".pagination__range")
+		.filter({ hasText: new RegExp(`^${text}$`) })
+		.waitFor({ timeout: 10_000 });
+}
+
+/** Every link's code, newest first, as the background lists them. */
+async function allCodes(): Promise<string[]> {
+	const codes: string[] = [];
+	let after: string | null = null;
+	do {
+		const data: { links: { code: string }[]; next: string | null } = await send(page, {
+			type: "listLinks",
+			pageSize: 100,
+			...(after ? { after } : {}),
+		});
+		codes.push(...data.links.map((link) => link.code));
+		after = data.next;
+	} while (after);
+	return codes;
+}
+
+const codeOf = (shortLink: string) => shortLink.slice(shortLink.lastIndexOf("/") + 1);
+
+beforeAll(async () => {
+	await seedAccount(inject("backend"), account, LINKS);
+	extension = await launchExtension();
+	page = await extension.openPage("options/index.html");
+	await send(page, { type: "signIn", ...account });
+	await page.reload();
+	await expectRange(`1-25 of ${LINKS}`);
+});
+
+afterAll(async () => {
+	await extension?.close();
+});
+
+describe("the options page with 253 links", () => {
+	it.each([
+		["10", "1-10 of 253", 10],
+		["50", "1-50 of 253", 50],
+		["100", "1-100 of 253", 100],
+		["25", "1-25 of 253", 25],
+	])("shows %s rows per page with the range", async (size, text, rows) => {
+		await page.getByLabel("Rows per page").selectOption(size);
+		await expectRange(text);
+		expect(await shortLinks()).toHaveLength(rows);
+	});
+
+	it("walks next to the end and back, visiting every link exactly once each way", async () => {
+		const expected = await allCodes();
+		const forward = [...(await shortLinks())];
+		for (let first = 26; first <= LINKS; first += 25) {
+			await page.getByRole("button", { name: "Next" }).click();
+			await expectRange(`${first}-${Math.min(first + 24, LINKS)} of ${LINKS}`);
+			forward.push(...(await shortLinks()));
+		}
+		expect(await page.getByRole("button", { name: "Next" }).getAttribute("aria-disabled")).toBe("true");
+		expect(forward.map(codeOf)).toEqual(expected);
+
+		const backward = [...(await shortLinks())];
+		for (let first = 226; first >= 1; first -= 25) {
+			await page.getByRole("button", { name: "Previous" }).click();
+			await expectRange(`${first}-${first + 24} of ${LINKS}`);
+			backward.unshift(...(await shortLinks()));
+		}
+		expect(backward.map(codeOf)).toEqual(expected);
+	});
+
+	it("keeps the place on reload and goes back with the browser", async () => {
+		await page.getByRole("button", { name: "Next" }).click();
+		await expectRange(`26-50 of ${LINKS}`);
+		await page.getByRole("button", { name: "Next" }).click();
+		await expectRange(`51-75 of ${LINKS}`);
+		const shown = await shortLinks();
+		await page.reload();
+		await expectRange(`51-75 of ${LINKS}`);
+		expect(await shortLinks()).toEqual(shown);
+		await page.goBack();
+		await expectRange(`26-50 of ${LINKS}`);
+		await page.getByRole("button", { name: "First" }).click();
+		await expectRange(`1-25 of ${LINKS}`);
+	});
+
+	it("narrows to one site as you type", async () => {
+		await page.getByRole("searchbox", { name: "Search links" }).fill("react.dev");
+		// The seed cycles through ten sites; react.dev is every tenth link from the fourth.
+		await expectRange("1-25 of 25");
+		const targets = await page
+			.locator("tbody .target-link")
+			.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).host));
+		expect(new Set(targets)).toEqual(new Set(["react.dev"]));
+		await page.getByRole("searchbox", { name: "Search links" }).press("Escape");
+		await expectRange(`1-25 of ${LINKS}`);
+	});
+
+	it("exports a CSV of every link", async () => {
+		const download = page.waitForEvent("download");
+		await page.getByRole("button", { name: "Export CSV" }).click();
+		const file = await download;
+		expect(file.suggestedFilename()).toMatch(/^shorty-links-\d{4}-\d{2}-\d{2}\.csv$/);
+		const rows = Papa.parse<string[]>(await readFile(await file.path(), "utf8"), { skipEmptyLines: true }).data;
+		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "created", "clicks"]);
+		expect(rows).toHaveLength(LINKS + 1);
+		expect(rows.slice(1).map((row) => row[0])).toEqual(await allCodes());
+		await expect.poll(() => page.getByText(`Saved ${file.suggestedFilename()} with 253 links.`).count()).toBe(1);
+	});
+
+	it("edits a target and deletes a link, and both hold after a reload", async () => {
+		const [edited, deleted] = (await shortLinks()).map(codeOf);
+		await page.getByRole("button", { name: new RegExp(`^Edit target of .*/${edited}$`) }).click();
+		const field = page.getByRole("textbox", { name: new RegExp(`^New target for .*/${edited}$`) });
+		await field.fill("https://example.com/edited-in-e2e");
+		await field.press("Enter");
+		await expect.poll(() => page.getByRole("link", { name: "https://example.com/edited-in-e2e" }).count()).toBe(1);
+
+		await page.getByRole("button", { name: new RegExp(`^Delete .*/${deleted}$`) }).click();
+		await page.locator(".toast").getByRole("button", { name: "Dismiss" }).click();
+		await expectRange(`1-25 of ${LINKS - 1}`);
+
+		await page.reload();
+		await expectRange(`1-25 of ${LINKS - 1}`);
+		const codes = (await shortLinks()).map(codeOf);
+		expect(codes[0]).toBe(edited);
+		expect(codes).not.toContain(deleted);
+		expect(await page.getByRole("link", { name: "https://example.com/edited-in-e2e" }).count()).toBe(1);
+	});
+
+	it("shows a link shortened on another page at once, without a reload", async () => {
+		const other = await extension.openPage("popup/index.html");
+		try {
+			const made = await send<{ code: string }>(other, { type: "shorten", url: "https://example.com/live-in-e2e" });
+			await page.bringToFront();
+			await expectRange(`1-25 of ${LINKS}`);
+			expect((await shortLinks()).map(codeOf)[0]).toBe(made.code);
+		} finally {
+			await other.close();
+		}
+	});
+
+	it("passes axe's checks in light and dark, with a row being edited and an undo toast showing", async () => {
+		const [first, second] = (await shortLinks()).map(codeOf);
+		await page.getByRole("button", { name: new RegExp(`^Edit target of .*/${first}$`) }).click();
+		await page.getByRole("checkbox", { name: new RegExp(`^Select .*/${second}$`) }).check();
+		await page.getByRole("button", { name: new RegExp(`^Delete .*/${second}$`) }).click();
+		for (const colorScheme of ["light", "dark"] as const) {
+			await page.emulateMedia({ colorScheme });
+			expect(await accessibilityViolations(page), colorScheme).toEqual([]);
+		}
+		await page.locator(".toast").getByRole("button", { name: "Undo" }).click();
+		await page.getByRole("textbox", { name: new RegExp(`^New target for .*/${first}$`) }).press("Escape");
+		await page.emulateMedia({ colorScheme: null });
+	});
+
+	it("sends a waiting delete when the tab closes, so the link stays deleted", async () => {
+		const [doomed] = (await shortLinks()).map(codeOf);
+		await page.getByRole("button", { name: new RegExp(`^Delete .*/${doomed}$`) }).click();
+		await expect.poll(() => page.locator(".toast").count()).toBe(1);
+		await page.close({ runBeforeUnload: true });
+		page = await extension.openPage("options/index.html");
+		await expect.poll(async () => (await allCodes()).includes(doomed ?? ""), { timeout: 10_000 }).toBe(false);
+		await expectRange(`1-25 of ${LINKS - 1}`);
+	});
+});

@@ -1,0 +1,162 @@
+/**
+ * The options page's background, in process: the real link handlers (background/links.ts) over the real
+ * link store, against Shorty's own Firestore server started inside the test with the real token check
+ * and rules policy. Only the session is given (a signed-in user id), since the page never sees Auth
+ * itself. Requests and replies cross a JSON boundary (inProcessBackground), and the store's changes are
+ * announced as the service worker announces them.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deleteApp, initializeApp } from "firebase/app";
+import type { Auth } from "firebase/auth/web-extension";
+import { connectFirestoreEmulator, type Firestore, getFirestore, setLogLevel } from "firebase/firestore/lite";
+import type { Storage } from "webextension-polyfill";
+import { linkHandlers } from "../../../background/links";
+import { settingsHandlers } from "../../../background/settings";
+import { createEmulatorAuthenticate } from "../../../local/auth";
+import { PROJECT_ID, readIndexes } from "../../../local/config";
+import { startFirestoreServer } from "../../../local/firestore/server";
+import type { RunningFirestoreServer } from "../../../local/firestore/types";
+import { shortyPolicy } from "../../../local/policy";
+import { writeDemoLinks } from "../../../local/seed";
+import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
+import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
+import { inProcessBackground } from "../inProcessBackground";
+
+export const SHORT_LINK_BASE = "https://sho.rt/";
+
+// The store meets refusals on purpose (a deleted link reads as permission-denied); the page shows them.
+setLogLevel("silent");
+
+let apps = 0;
+
+export interface LocalFirestore {
+	port: number;
+	/** A Firestore client for `token`: a user id, or "owner" for the administrator that may write anything. */
+	client(token: string): Firestore;
+	close(): Promise<void>;
+}
+
+/** Shorty's Firestore server on a free port, with the real rules policy; one per test file is plenty. */
+export async function startLocalFirestore(): Promise<LocalFirestore> {
+	const dataDir = mkdtempSync(join(tmpdir(), "shorty-options-"));
+	const server: RunningFirestoreServer = await startFirestoreServer({
+		projectId: PROJECT_ID,
+		dataDir,
+		port: 0,
+		indexes: readIndexes(),
+		authenticate: createEmulatorAuthenticate(PROJECT_ID),
+		policy: shortyPolicy,
+	});
+	const opened: ReturnType<typeof initializeApp>[] = [];
+	return {
+		port: server.port,
+		client(token) {
+			const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `options-${++apps}`);
+			opened.push(app);
+			const db = getFirestore(app);
+			connectFirestoreEmulator(db, "127.0.0.1", server.port, {
+				mockUserToken: token === "owner" ? "owner" : { sub: token },
+			});
+			return db;
+		},
+		async close() {
+			await Promise.all(opened.map((app) => deleteApp(app)));
+			await server.close();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Announces events to whoever listens, as runtime messaging does for the pages. */
+export class EventHub {
+	private readonly listeners = new Set<(event: BackgroundEvent) => void>();
+
+	readonly events: BackgroundEvents = (listener) => {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	};
+
+	announce(event: BackgroundEvent): void {
+		for (const listener of this.listeners) listener(event);
+	}
+}
+
+/** storage.sync as far as the settings handlers use it: get by keys, set. */
+function memoryStorage(): Storage.StorageArea {
+	const values: Record<string, unknown> = {};
+	const area = {
+		async get(keys: string[]) {
+			return Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key]]));
+		},
+		async set(items: Record<string, unknown>) {
+			Object.assign(values, items);
+		},
+	};
+	return area as unknown as Storage.StorageArea;
+}
+
+export interface OptionsBackground {
+	uid: string;
+	call: BackgroundCall;
+	hub: EventHub;
+	/** The same user's store, for a test to act as the popup would (shorten) or to look behind the page. */
+	store: LinkStore;
+	/** The same user's links from another browser, whose changes this page is not told about. */
+	elsewhere: LinkStore;
+	/** Every request the page sent, in order. */
+	requests: Array<{ type: string }>;
+}
+
+/** The handlers the options page uses, as the service worker composes them. */
+export type PageHandlers = Pick<Handlers, "session"> &
+	ReturnType<typeof linkHandlers> &
+	ReturnType<typeof settingsHandlers>;
+
+/**
+ * A fresh signed-in user with `links` demo links (newest first, eight hours apart, ending `now`), and
+ * the background the page talks to. `overrides` replaces handlers, given the real ones (to hold one
+ * back, or to fail).
+ */
+export async function optionsBackground(
+	firestore: LocalFirestore,
+	{
+		links = 0,
+		now = Date.now(),
+		overrides = () => ({}),
+	}: { links?: number; now?: number; overrides?: (real: PageHandlers) => Partial<Handlers> } = {},
+): Promise<OptionsBackground> {
+	const uid = `user-${crypto.randomUUID()}`;
+	if (links > 0) await writeDemoLinks(firestore.client("owner"), uid, links, now);
+	const hub = new EventHub();
+	const storeDeps = {
+		db: firestore.client(uid),
+		random: (length: number) => crypto.getRandomValues(new Uint8Array(length)),
+		clock: Date.now,
+		shortLinkBase: SHORT_LINK_BASE,
+	};
+	const store = createLinkStore({
+		...storeDeps,
+		onChange: (change) => hub.announce({ type: "links-changed", ...change }),
+	});
+	// The page never sees Auth: the handlers only ask it who is signed in.
+	const auth = { authStateReady: async () => undefined, currentUser: { uid } } as unknown as Auth;
+	const real: PageHandlers = {
+		session: () => ({ user: { uid, email: "reader@shorty.test", anonymous: false } }),
+		...linkHandlers(
+			() => auth,
+			() => store,
+		),
+		...settingsHandlers(memoryStorage()),
+	};
+	const handlers: Partial<Handlers> = { ...real, ...overrides(real) };
+	const requests: Array<{ type: string }> = [];
+	const background = inProcessBackground(handlers);
+	const call: BackgroundCall = (request) => {
+		requests.push(request);
+		return background(request);
+	};
+	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), requests };
+}

@@ -1,0 +1,144 @@
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
+import { rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
+
+let firestore: LocalFirestore;
+let background: OptionsBackground;
+/** Every link of the 253, newest first, as the store lists them. */
+let allCodes: string[];
+
+beforeAll(async () => {
+	firestore = await startLocalFirestore();
+	background = await optionsBackground(firestore, { links: 253 });
+	allCodes = [];
+	let page = await background.store.listPage(background.uid, { pageSize: 100 });
+	for (;;) {
+		allCodes.push(...page.links.map((link) => link.code));
+		if (!page.next) break;
+		page = await background.store.listPage(background.uid, { pageSize: 100, after: page.next });
+	}
+});
+afterAll(() => firestore.close());
+afterEach(resetPage);
+
+const button = (name: string) => screen.getByRole("button", { name });
+const rowsPerPage = () => screen.getByRole("combobox", { name: "Rows per page" });
+
+async function showsRange(range: string) {
+	await waitFor(() => expect(rangeShown()).toBe(range));
+}
+
+describe("pagination", () => {
+	it.each([
+		[10, "1-10 of 253"],
+		[25, "1-25 of 253"],
+		[50, "1-50 of 253"],
+		[100, "1-100 of 253"],
+	])("shows %i rows per page when asked, with the range", async (size, range) => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		await userEvent.selectOptions(rowsPerPage(), String(size));
+		await showsRange(range);
+		expect(shownCodes()).toEqual(allCodes.slice(0, size));
+		expect(location.hash).toContain(`size=${size}`);
+	});
+
+	it("walks next to the end and back, showing every link exactly once each way", async () => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		await userEvent.selectOptions(rowsPerPage(), "50");
+		await showsRange("1-50 of 253");
+		expect(button("First").getAttribute("aria-disabled")).toBe("true");
+		expect(button("Previous").getAttribute("aria-disabled")).toBe("true");
+
+		const forward: string[] = [...shownCodes()];
+		for (const range of ["51-100", "101-150", "151-200", "201-250", "251-253"]) {
+			await userEvent.click(button("Next"));
+			await showsRange(`${range} of 253`);
+			forward.push(...shownCodes());
+		}
+		expect(forward).toEqual(allCodes);
+		expect(button("Next").getAttribute("aria-disabled")).toBe("true");
+		// Focus stays on Next at the end rather than dropping to the top of the document.
+		expect(document.activeElement).toBe(button("Next"));
+
+		const backward: string[] = [...shownCodes()];
+		for (const range of ["201-250", "151-200", "101-150", "51-100", "1-50"]) {
+			await userEvent.click(button("Previous"));
+			await showsRange(`${range} of 253`);
+			backward.unshift(...shownCodes());
+		}
+		expect(backward).toEqual(allCodes);
+	});
+
+	it("asks the background for one page per move, never for everything", async () => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		background.requests.length = 0;
+		await userEvent.click(button("Next"));
+		await showsRange("26-50 of 253");
+		expect(background.requests).toEqual([{ type: "listLinks", pageSize: 25, after: expect.any(String) }]);
+	});
+
+	it("keeps the page, its size and its cursor in the address: a reload comes back to the same rows", async () => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		await userEvent.selectOptions(rowsPerPage(), "10");
+		await showsRange("1-10 of 253");
+		await userEvent.click(button("Next"));
+		await showsRange("11-20 of 253");
+		await userEvent.click(button("Next"));
+		await showsRange("21-30 of 253");
+		expect(location.hash).toMatch(/size=10&page=3&after=/);
+		const shown = shownCodes();
+
+		cleanup();
+		renderOptions(background);
+		await showsRange("21-30 of 253");
+		expect(shownCodes()).toEqual(shown);
+	});
+
+	it("goes back and forward through the pages with the browser's history", async () => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		await userEvent.click(button("Next"));
+		await showsRange("26-50 of 253");
+		await userEvent.click(button("Next"));
+		await showsRange("51-75 of 253");
+
+		await act(async () => history.back());
+		await showsRange("26-50 of 253");
+		expect(shownCodes()).toEqual(allCodes.slice(25, 50));
+		await act(async () => history.back());
+		await showsRange("1-25 of 253");
+		await act(async () => history.forward());
+		await showsRange("26-50 of 253");
+	});
+
+	it("remembers the rows per page for the next visit", async () => {
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		await userEvent.selectOptions(rowsPerPage(), "100");
+		await showsRange("1-100 of 253");
+		cleanup();
+		history.replaceState(null, "", "/");
+		renderOptions(background);
+		await showsRange("1-100 of 253");
+	});
+
+	it("falls back to the first page, and says so, when the address names a page that cannot be found", async () => {
+		history.replaceState(null, "", "#size=25&page=4&after=not-a-cursor");
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+		expect(screen.getByText("That page is no longer there, so this is the first page.")).toBeTruthy();
+		expect(location.hash).toBe("#size=25");
+	});
+
+	it("reads a malformed address as the first page", async () => {
+		history.replaceState(null, "", "#size=7&page=x");
+		renderOptions(background);
+		await showsRange("1-25 of 253");
+	});
+});

@@ -1,0 +1,60 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { appError } from "../../../src/errors";
+import { type LocalFirestore, optionsBackground, SHORT_LINK_BASE, startLocalFirestore } from "./localBackground";
+import { renderOptions, resetPage } from "./renderOptions";
+
+let firestore: LocalFirestore;
+beforeAll(async () => {
+	firestore = await startLocalFirestore();
+});
+afterAll(() => firestore.close());
+afterEach(resetPage);
+
+const autoCopy = () => screen.getByRole("checkbox", { name: "Copy the short link as soon as it is made" });
+const shortenOnOpen = () => screen.getByRole("checkbox", { name: "Shorten the current page when the popup opens" });
+
+describe("settings", () => {
+	it("shows the background's settings and saves a change at once", async () => {
+		const background = await optionsBackground(firestore);
+		renderOptions(background);
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+		expect(shortenOnOpen()).toHaveProperty("checked", true);
+		await userEvent.click(autoCopy());
+		expect(await screen.findByText("Saved.")).toBeTruthy();
+		expect(await background.call({ type: "getSettings" })).toEqual({
+			ok: true,
+			data: { autoCopy: false, shortenOnOpen: true },
+		});
+		await userEvent.click(shortenOnOpen());
+		await waitFor(async () =>
+			expect(await background.call({ type: "getSettings" })).toEqual({
+				ok: true,
+				data: { autoCopy: false, shortenOnOpen: false },
+			}),
+		);
+	});
+
+	it("puts a setting back and says why when it cannot be saved", async () => {
+		const background = await optionsBackground(firestore, {
+			overrides: () => ({
+				setSettings: () => {
+					throw new Error("storage is full");
+				},
+			}),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+		await userEvent.click(autoCopy());
+		expect(await screen.findByText(`Not saved: ${appError("internal", "storage is full").message}`)).toBeTruthy();
+		expect(autoCopy()).toHaveProperty("checked", true);
+	});
+
+	it("shows where short links live, read-only", async () => {
+		renderOptions(await optionsBackground(firestore));
+		const base = await screen.findByRole("textbox", { name: "Short links start with" });
+		expect(base).toHaveProperty("value", SHORT_LINK_BASE);
+		expect(base).toHaveProperty("readOnly", true);
+	});
+});

@@ -1,0 +1,125 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type LocalFirestore, optionsBackground, startLocalFirestore } from "./localBackground";
+import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
+
+let firestore: LocalFirestore;
+beforeAll(async () => {
+	firestore = await startLocalFirestore();
+});
+afterAll(() => firestore.close());
+afterEach(resetPage);
+
+describe("the links table", () => {
+	it("lists the newest 25 links first, as a captioned table sorted by creation time", async () => {
+		const background = await optionsBackground(firestore, { links: 30 });
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		const newest = (await background.store.listPage(background.uid, { pageSize: 25 })).links.map((link) => link.code);
+		expect(shownCodes()).toEqual(newest);
+		const table = screen.getByRole("table", { name: "Your links, newest first" });
+		const headers = within(table).getAllByRole("columnheader");
+		expect(headers.map((header) => header.textContent)).toEqual([
+			"Short link",
+			"Target",
+			"Title",
+			"Created",
+			"Clicks",
+			"Actions",
+		]);
+		expect(headers.every((header) => header.getAttribute("scope") === "col")).toBe(true);
+		expect(within(table).getByRole("columnheader", { name: "Created" }).getAttribute("aria-sort")).toBe("descending");
+	});
+
+	it("shows each link's short link, full target on hover, title, creation time and clicks", async () => {
+		const background = await optionsBackground(firestore, { links: 3 });
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(3));
+		const [link] = (await background.store.listPage(background.uid, { pageSize: 10 })).links;
+		if (!link) throw new Error("no link seeded");
+		const row = screen.getByRole("row", { name: new RegExp(`sho\\.rt/${link.code}`) });
+		expect(
+			within(row)
+				.getByRole("link", { name: `sho.rt/${link.code}` })
+				.getAttribute("href"),
+		).toBe(link.shortUrl);
+		const target = within(row).getByRole("link", { name: link.url });
+		expect(target.getAttribute("title")).toBe(link.url);
+		expect(within(row).getByText(link.title)).toBeTruthy();
+		const created = row.querySelector("time");
+		expect(created?.getAttribute("datetime")).toBe(new Date(link.createdAt).toISOString());
+		expect(created?.textContent).toMatch(/ago|now/);
+		expect(created?.getAttribute("title")).toMatch(/\d{4}/);
+		expect(within(row).getByRole("cell", { name: String(link.clicks) })).toBeTruthy();
+	});
+
+	it("copies a short link from its row and says so", async () => {
+		const background = await optionsBackground(firestore, { links: 2 });
+		const page = renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(2));
+		const [code] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Copy sho.rt/${code}` }));
+		expect(page.clipboard).toEqual([`https://sho.rt/${code}`]);
+		expect(
+			within(linksTable())
+				.getAllByRole("status")
+				.some((status) => status.textContent === "Copied"),
+		).toBe(true);
+	});
+
+	it("says how to make a first link when there are none", async () => {
+		renderOptions(await optionsBackground(firestore));
+		expect(await screen.findByText("No links yet.")).toBeTruthy();
+		expect(screen.getByText(/Click Shorty's toolbar button on any page/)).toBeTruthy();
+		expect(screen.queryByRole("table")).toBeNull();
+	});
+
+	it("with nobody signed in, points to the account section and takes focus there", async () => {
+		const background = await optionsBackground(firestore, {
+			overrides: () => ({ session: () => ({ user: null }) }),
+		});
+		renderOptions(background);
+		await userEvent.click(await screen.findByRole("button", { name: "sign in to your account" }));
+		expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Account" }));
+		expect(background.requests.map((request) => request.type)).not.toContain("listLinks");
+	});
+});
+
+describe("live updates", () => {
+	it("shows a link made in the popup at the top of the first page, without a reload", async () => {
+		const background = await optionsBackground(firestore, { links: 5 });
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
+		const made = await act(() => background.store.shorten(background.uid, { url: "https://example.com/from-popup" }));
+		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		expect(shownCodes()[0]).toBe(made.code);
+	});
+
+	it("further in, keeps the rows in place and offers the new links instead", async () => {
+		const background = await optionsBackground(firestore, { links: 30 });
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		await userEvent.click(screen.getByRole("button", { name: "Next" }));
+		await waitFor(() => expect(rangeShown()).toBe("26-30 of 30"));
+		const before = shownCodes();
+		const made = await act(() =>
+			background.store.shorten(background.uid, { url: "https://example.com/made-meanwhile" }),
+		);
+		expect(await screen.findByText(/1 new link since this page opened/)).toBeTruthy();
+		expect(shownCodes()).toEqual(before);
+		await userEvent.click(screen.getByRole("button", { name: "Show newest" }));
+		await waitFor(() => expect(shownCodes()[0]).toBe(made.code));
+		expect(rangeShown()).toBe("1-25 of 31");
+		expect(before).not.toContain(made.code);
+	});
+
+	it("follows a sign-out announced by the background", async () => {
+		const background = await optionsBackground(firestore, { links: 2 });
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(2));
+		act(() => background.hub.announce({ type: "session-changed", session: { user: null } }));
+		expect(await screen.findByText("Nobody is signed in, so there are no links to show.")).toBeTruthy();
+		expect(screen.queryByRole("table")).toBeNull();
+	});
+});

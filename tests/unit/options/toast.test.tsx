@@ -1,0 +1,56 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ToastMessage, ToastRegion } from "../../../src/ui/Toast";
+
+beforeEach(() => {
+	vi.useFakeTimers();
+});
+afterEach(() => {
+	cleanup();
+	vi.useRealTimers();
+});
+
+const undoToast: ToastMessage = { id: 1, text: "Deleted sho.rt/abc1234", action: { label: "Undo", run: () => {} } };
+
+describe("toasts", () => {
+	it("close by themselves after their time, in a live region that was there before them", () => {
+		const closed: number[] = [];
+		const { rerender } = render(
+			<ToastRegion toast={null} onClose={(toast) => closed.push(toast.id)} duration={6000} />,
+		);
+		const region = screen.getByRole("status");
+		rerender(<ToastRegion toast={undoToast} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
+		expect(screen.getByRole("status")).toBe(region);
+		expect(region.textContent).toContain("Deleted sho.rt/abc1234");
+		act(() => vi.advanceTimersByTime(5999));
+		expect(closed).toEqual([]);
+		act(() => vi.advanceTimersByTime(1));
+		expect(closed).toEqual([1]);
+	});
+
+	it("wait while keyboard focus is on them, so an Undo is never lost while reaching for it", () => {
+		const closed: number[] = [];
+		render(<ToastRegion toast={undoToast} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
+		act(() => vi.advanceTimersByTime(5000));
+		fireEvent.focus(screen.getByRole("button", { name: "Undo" }));
+		act(() => vi.advanceTimersByTime(60_000));
+		expect(closed).toEqual([]);
+		fireEvent.blur(screen.getByRole("button", { name: "Undo" }));
+		act(() => vi.advanceTimersByTime(6000));
+		expect(closed).toEqual([1]);
+	});
+
+	it("run their action once and close", () => {
+		const run = vi.fn();
+		const closed: number[] = [];
+		render(
+			<ToastRegion
+				toast={{ ...undoToast, action: { label: "Undo", run } }}
+				onClose={(toast) => closed.push(toast.id)}
+			/>,
+		);
+		fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+		expect(run).toHaveBeenCalledTimes(1);
+		expect(closed).toEqual([1]);
+	});
+});
