@@ -3,13 +3,12 @@
  * (serving the redirect page built against this run's backend, tests/e2e/setup.ts) with the local
  * Firestore server behind it.
  */
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Link } from "../../src/links/types";
 import type { AnyRequest } from "../../src/messages";
 import { firestoreAdmin } from "../firestoreAdmin";
-import { type Extension, launchExtension } from "./extension";
+import { accessibilityViolations, type Extension, launchExtension } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
 const backend = inject("backend");
@@ -54,22 +53,6 @@ async function firestoreRequestsDuring(page: Page, action: () => Promise<unknown
 		page.off("request", record);
 	}
 	return seen;
-}
-
-/** axe-core's violations on `page` as it stands, as "rule: target" lines. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-	// Evaluated over CDP, which the page's Content-Security-Policy does not govern (a script tag it would).
-	await page.evaluate(axe.source);
-	const results = await page.evaluate(() => window.axe.run(document));
-	return results.violations.flatMap((violation) =>
-		violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-	);
-}
-
-declare global {
-	interface Window {
-		axe: typeof axe;
-	}
 }
 
 describe.skipIf(backend.hosting === null)("short links on the redirect page", () => {
