@@ -90,6 +90,9 @@ describe.skipIf(backend.hosting === null)("short links on the redirect page", ()
 		await visitor.waitForURL(`${site.origin}/landing?from=e2e`);
 		expect(await heading(visitor)).toBe("Landed on /landing?from=e2e");
 		await expect.poll(() => clicksOf(link.code)).toBe(1);
+		await extensionPage.reload();
+		const row = extensionPage.getByRole("row").filter({ hasText: link.code });
+		await expect.poll(() => row.locator(".links-table__clicks").textContent()).toBe("1");
 		// location.replace: Back skips the short link, which would only open the target (and count) again.
 		await visitor.goBack();
 		expect(visitor.url()).toBe("about:blank");
