@@ -1,30 +1,33 @@
 import * as Popover from "@radix-ui/react-popover";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { checkAlias } from "../src/links/codes";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { withTimeout } from "../src/ui/withTimeout";
 import { usePopupEnvironment } from "./environment";
-import { SHORTEN_TIMEOUT_MS } from "./useShortLink";
-import { withTimeout } from "./withTimeout";
 
 const HINT = "3 to 64 letters, digits, hyphens or underscores.";
 
 /**
  * "Custom alias": a popover to give `link`'s page a chosen code. The alias is a second link to the same
  * page (an alias never replaces the generated one), handed to `onSaved` once the background has made it.
- * Radix closes it on Escape and returns focus to the button.
+ * Radix closes it on Escape and returns focus to the button; after a save, focus goes wherever
+ * `focusAfterSave` puts it instead (the new link, ready for Enter or Ctrl+C).
  */
 export function AliasPopover({
 	link,
 	onSaved,
+	focusAfterSave,
 	defaultOpen = false,
 }: {
 	link: Link;
 	onSaved: (link: Link) => void;
+	focusAfterSave: () => void;
 	/** Open on mount: the popover loads on the button's first click, which should open it at once. */
 	defaultOpen?: boolean;
 }) {
 	const [open, setOpen] = useState(defaultOpen);
+	const saved = useRef(false);
 	return (
 		<Popover.Root open={open} onOpenChange={setOpen}>
 			<Popover.Trigger asChild>
@@ -33,12 +36,24 @@ export function AliasPopover({
 				</button>
 			</Popover.Trigger>
 			<Popover.Portal>
-				<Popover.Content className="alias-popover" side="bottom" align="start" sideOffset={6}>
+				<Popover.Content
+					className="alias-popover"
+					side="bottom"
+					align="start"
+					sideOffset={6}
+					onCloseAutoFocus={(event) => {
+						if (!saved.current) return;
+						saved.current = false;
+						event.preventDefault();
+						focusAfterSave();
+					}}
+				>
 					<AliasForm
 						link={link}
-						onSaved={(saved) => {
+						onSaved={(made) => {
+							saved.current = true;
 							setOpen(false);
-							onSaved(saved);
+							onSaved(made);
 						}}
 					/>
 				</Popover.Content>
@@ -67,7 +82,7 @@ function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link) => voi
 		if (saving || !checked.ok) return;
 		setSaving(true);
 		const request = { type: "shorten", url: link.url, alias: checked.value } as const;
-		const reply = await withTimeout(call(link.title ? { ...request, title: link.title } : request), SHORTEN_TIMEOUT_MS);
+		const reply = await withTimeout(call(link.title ? { ...request, title: link.title } : request));
 		setSaving(false);
 		if (reply.ok) onSaved(reply.data);
 		else setServerError(reply.error.message);

@@ -1,18 +1,34 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { AccountFormMode } from "../src/ui/account/AccountForms";
+import { SessionProvider } from "../src/ui/account/useSession";
 import { Brand } from "../src/ui/Brand";
+import { AccountLine } from "./AccountLine";
+import { AccountPanel } from "./AccountPanel";
 import { ErrorState } from "./ErrorState";
 import { usePopupEnvironment } from "./environment";
 import { LinkSkeleton } from "./LinkSkeleton";
 import { RestrictedPage } from "./RestrictedPage";
+import { ShortenPrompt } from "./ShortenPrompt";
 import { ShortLinkView } from "./ShortLinkView";
 import { useActiveTab } from "./useActiveTab";
-import { useAutoCopy } from "./useAutoCopy";
-import { type ShortLinkState, useShortLink } from "./useShortLink";
+import { useOnline } from "./useOnline";
+import { useSettings } from "./useSettings";
+import { type ShortLink, useShortLink } from "./useShortLink";
 
-/** What the toolbar button opens: the current tab, shortened at once. */
+/** What the toolbar button opens: the current tab, shortened at once (or on request), and the account. */
 export function Popup() {
+	return (
+		<SessionProvider>
+			<PopupPage />
+		</SessionProvider>
+	);
+}
+
+function PopupPage() {
 	const { openOptions } = usePopupEnvironment();
-	const { state, retry } = useShortLink(useActiveTab());
-	const autoCopy = useAutoCopy();
+	const settings = useSettings();
+	const shortLink = useShortLink(useActiveTab(), settings?.shortenOnOpen ?? null, useOnline());
+	const account = useAccountPanel();
 	return (
 		<main className="popup">
 			<header className="popup__header">
@@ -21,20 +37,64 @@ export function Popup() {
 					Options
 				</button>
 			</header>
-			<PopupBody state={state} retry={retry} autoCopy={autoCopy} />
+			{/*
+			 * Hidden, not unmounted, while the account forms are open: the link, its alias and copy state stay.
+			 * A link arriving meanwhile cannot take focus from the forms: display: none is not focusable.
+			 */}
+			<div className="popup__page" hidden={account.mode !== null}>
+				<PopupBody shortLink={shortLink} autoCopy={settings?.autoCopy ?? false} />
+			</div>
+			{account.mode !== null && <AccountPanel mode={account.mode} onClose={account.close} />}
+			<AccountLine
+				ref={account.line}
+				hidden={account.mode !== null}
+				onOpen={account.open}
+				onSignedOut={account.focusLine}
+			/>
 		</main>
 	);
 }
 
-function PopupBody({ state, retry, autoCopy }: { state: ShortLinkState; retry: () => void; autoCopy: boolean }) {
+/**
+ * Which account form is open, if any. Closing returns focus to the button that opened it, or, when that
+ * is gone (signed in: the line now shows the account), to the account line itself.
+ */
+function useAccountPanel() {
+	const [mode, setMode] = useState<AccountFormMode | null>(null);
+	const opener = useRef<HTMLElement | null>(null);
+	const line = useRef<HTMLElement>(null);
+	const [closings, setClosings] = useState(0);
+	const focusLine = useCallback(() => line.current?.focus(), []);
+
+	useEffect(() => {
+		if (closings === 0) return;
+		if (opener.current?.isConnected) opener.current.focus();
+		else line.current?.focus();
+	}, [closings]);
+
+	const open = useCallback((next: AccountFormMode, from: HTMLElement) => {
+		opener.current = from;
+		setMode(next);
+	}, []);
+	const close = useCallback(() => {
+		setMode(null);
+		setClosings((count) => count + 1);
+	}, []);
+	return { mode, open, close, line, focusLine };
+}
+
+function PopupBody({ shortLink: { state, retry, shortenNow }, autoCopy }: { shortLink: ShortLink; autoCopy: boolean }) {
 	switch (state.kind) {
 		case "waiting":
 			return <LinkSkeleton />;
 		case "restricted":
 			return <RestrictedPage error={state.error} />;
+		case "idle":
+			return <ShortenPrompt page={state.page} onShorten={shortenNow} />;
 		case "ready":
 			return <ShortLinkView link={state.link} autoCopy={autoCopy} />;
 		case "failed":
+		case "offline":
 			return <ErrorState message={state.message} onRetry={retry} />;
 	}
 }

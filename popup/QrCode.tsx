@@ -59,7 +59,7 @@ export function QrCode({ link }: { link: Link }) {
 	}
 
 	return (
-		<section className="qr-code">
+		<div className="qr-code">
 			<svg
 				className="qr-code__image"
 				role="img"
@@ -78,6 +78,6 @@ export function QrCode({ link }: { link: Link }) {
 					{failed ? "This browser could not draw the PNG." : ""}
 				</p>
 			</div>
-		</section>
+		</div>
 	);
 }

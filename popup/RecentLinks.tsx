@@ -1,54 +1,73 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import type { AppError } from "../src/errors";
 import type { Link } from "../src/links/types";
+import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { CopyField } from "../src/ui/CopyField";
+import { withTimeout } from "../src/ui/withTimeout";
 import { usePopupEnvironment } from "./environment";
 
 /** One page of the newest links: enough for five once the link on screen is left out. */
 const PAGE_SIZE = 10;
 const SHOWN = 5;
 
-/**
- * The user's latest links, each with its own Copy, except the one already on screen. Asked for only once
- * this component mounts, under a link that has arrived, so the list never competes with the main shorten;
- * nothing is shown while it loads, when it fails (a new anonymous user may have no session yet) or when
- * there is nothing to show.
- */
-export function RecentLinks({ shownCode }: { shownCode: string }) {
-	const call = useBackground();
-	const { copy } = usePopupEnvironment();
-	const headingId = useId();
-	const [links, setLinks] = useState<Link[]>([]);
+export type RecentLinksState =
+	| { kind: "loading" }
+	| { kind: "failed"; error: AppError }
+	| { kind: "loaded"; links: Link[] };
 
+/**
+ * The user's newest links. Asked for once the link on screen has arrived (this hook lives under it), so
+ * the list never competes with the main shorten and is there before anyone opens it; asked again when a
+ * different user signs in.
+ */
+export function useRecentLinks(): RecentLinksState {
+	const call = useBackground();
+	const uid = useSession().session?.user?.uid;
+	// Tagged with its user: a new user is a new list, never one user's links under another's name.
+	const [answer, setAnswer] = useState<{ uid: string | undefined; state: RecentLinksState } | null>(null);
 	useEffect(() => {
 		let current = true;
-		void call({ type: "listLinks", pageSize: PAGE_SIZE }).then((reply) => {
-			if (current && reply.ok) setLinks(reply.data.links);
+		void withTimeout(call({ type: "listLinks", pageSize: PAGE_SIZE })).then((reply) => {
+			if (!current) return;
+			setAnswer({
+				uid,
+				state: reply.ok ? { kind: "loaded", links: reply.data.links } : { kind: "failed", error: reply.error },
+			});
 		});
 		return () => {
 			current = false;
 		};
-	}, [call]);
+	}, [call, uid]);
+	return answer !== null && answer.uid === uid ? answer.state : { kind: "loading" };
+}
 
-	const recent = links.filter((link) => link.code !== shownCode).slice(0, SHOWN);
-	if (recent.length === 0) return null;
+/** The latest links, each with its own Copy, except the one already on screen. */
+export function RecentLinks({ state, shownCode }: { state: RecentLinksState; shownCode: string }) {
+	const { copy } = usePopupEnvironment();
+	if (state.kind === "loading") return <p className="link-extras__note">Loading your recent links…</p>;
+	if (state.kind === "failed") {
+		// Signed out (after Sign out, say) is not a failure to apologise for.
+		const note =
+			state.error.code === "signed-out"
+				? "Sign in to see your recent links."
+				: "Your recent links could not be loaded.";
+		return <p className="link-extras__note">{note}</p>;
+	}
+	const recent = state.links.filter((link) => link.code !== shownCode).slice(0, SHOWN);
+	if (recent.length === 0) return <p className="link-extras__note">No other links yet.</p>;
 	return (
-		<section className="recent-links" aria-labelledby={headingId}>
-			<h2 id={headingId} className="recent-links__title">
-				Recent links
-			</h2>
-			<ul className="recent-links__list">
-				{recent.map((link) => (
-					<li key={link.code} className="recent-link">
-						<CopyField
-							label={link.title || link.url}
-							value={link.shortUrl}
-							copy={copy}
-							copyName={`Copy link to ${link.title || link.host}`}
-						/>
-					</li>
-				))}
-			</ul>
-		</section>
+		<ul className="recent-links">
+			{recent.map((link) => (
+				<li key={link.code} className="recent-link">
+					<CopyField
+						label={link.title || link.url}
+						value={link.shortUrl}
+						copy={copy}
+						copyName={`Copy link to ${link.title || link.host}`}
+					/>
+				</li>
+			))}
+		</ul>
 	);
 }

@@ -2,7 +2,7 @@ import { browser } from "../src/browser";
 import { configFromEnv } from "../src/config";
 import type { PopupEnvironment } from "./environment";
 
-/** The popup's environment in the extension: the real tab, clipboard and options page. */
+/** The popup's environment in the extension: the real tab, clipboard, options page and network. */
 export const browserEnvironment: PopupEnvironment = {
 	async activeTab() {
 		// The toolbar click grants activeTab, which is all it takes to read this one tab's address.
@@ -15,4 +15,16 @@ export const browserEnvironment: PopupEnvironment = {
 		void browser.runtime.openOptionsPage();
 	},
 	shortLinkBase: configFromEnv(import.meta.env).shortLinkBase,
+	network: {
+		// False is reliable (no network at all); true only means some network is up, which the request then tests.
+		online: () => navigator.onLine,
+		subscribe(listener) {
+			window.addEventListener("online", listener);
+			window.addEventListener("offline", listener);
+			return () => {
+				window.removeEventListener("online", listener);
+				window.removeEventListener("offline", listener);
+			};
+		},
+	},
 };

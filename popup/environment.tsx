@@ -21,6 +21,14 @@ export interface PopupEnvironment {
 	openOptions(): void;
 	/** Where short links live ("https://sho.rt/"), so a short link is recognised before any request. */
 	shortLinkBase: string;
+	network: Network;
+}
+
+/** Whether the browser has a network connection, and word when that changes. */
+export interface Network {
+	online(): boolean;
+	/** Calls `listener` whenever the answer may have changed; returns the unsubscribe. */
+	subscribe(listener: () => void): () => void;
 }
 
 const PopupEnvironmentContext = createContext<PopupEnvironment | null>(null);

@@ -1,63 +1,97 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { withTimeout } from "../src/ui/withTimeout";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
-import { withTimeout } from "./withTimeout";
 
-/** Past this, a waiting popup says so and offers a retry instead of a skeleton that never ends. */
-export const SHORTEN_TIMEOUT_MS = 10_000;
+export interface PageToShorten {
+	url: string;
+	title: string;
+}
 
 export type ShortLinkState =
 	| { kind: "waiting" }
 	| { kind: "restricted"; error: AppError }
+	/** shortenOnOpen is off: the page is shown with a button, and nothing is sent until it is pressed. */
+	| { kind: "idle"; page: PageToShorten }
 	| { kind: "ready"; link: Link }
-	| { kind: "failed"; message: string };
+	| { kind: "failed"; message: string }
+	| { kind: "offline"; message: string };
 
-type PageToShorten = { ok: true; url: string; title: string } | { ok: false; error: AppError };
+type Checked = { ok: true; page: PageToShorten } | { ok: false; error: AppError };
 
 /** Checked here, before any request, so a page that cannot be shortened costs no round trip. */
-function pageToShorten(tab: ActiveTab, shortLinkBase: string): PageToShorten {
+function pageToShorten(tab: ActiveTab, shortLinkBase: string): Checked {
 	if (tab.url === undefined) return { ok: false, error: appError("restricted-page") };
 	const checked = checkUrl(tab.url, shortLinkBase);
-	return checked.ok ? { ok: true, url: checked.value.url, title: tab.title } : checked;
+	return checked.ok ? { ok: true, page: { url: checked.value.url, title: tab.title } } : checked;
+}
+
+export interface ShortLink {
+	state: ShortLinkState;
+	/** Tries again, even while the browser says it is offline (a local backend may still answer). */
+	retry(): void;
+	/** "Shorten this page", when shortenOnOpen is off. */
+	shortenNow(): void;
 }
 
 /**
- * Shortens `tab` (null while it is still being read) once, and again on each retry. A retry is safe to
- * send after a timeout: the background returns the existing link for an address it already shortened.
+ * Shortens `tab` (null while it is still being read) once it is wanted: at once when `shortenOnOpen`
+ * (null until the settings are known), else when the user asks. Offline, nothing is sent; coming back
+ * online tries again by itself, and so does going offline mid-request once the connection returns.
+ * Every try is safe to repeat: the background returns the existing link for an address it already has.
  */
-export function useShortLink(tab: ActiveTab | null): { state: ShortLinkState; retry: () => void } {
+export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | null, online: boolean): ShortLink {
 	const call = useBackground();
 	const { shortLinkBase } = usePopupEnvironment();
-	const page = useMemo(() => tab && pageToShorten(tab, shortLinkBase), [tab, shortLinkBase]);
-	const [attempt, setAttempt] = useState(0);
-	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old attempt is ignored.
-	const [outcome, setOutcome] = useState<{ attempt: number; state: ShortLinkState } | null>(null);
+	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase), [tab, shortLinkBase]);
+	const page = checked?.ok ? checked.page : null;
+	const [asked, setAsked] = useState(false);
+	// A Retry press forces its try: sent whatever navigator.onLine says.
+	const [{ attempt, forced }, setTry] = useState({ attempt: 0, forced: false });
+	const [link, setLink] = useState<Link | null>(null);
+	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old try is ignored.
+	const [failure, setFailure] = useState<{ attempt: number; error: AppError } | null>(null);
+
+	const wanted = page !== null && (shortenOnOpen === true || asked);
+	const failed = failure?.attempt === attempt ? failure.error : null;
+	const sending = wanted && link === null && failed === null && (online || forced);
 
 	useEffect(() => {
-		if (!page?.ok) return;
+		if (!sending || page === null) return;
 		let current = true;
 		const { url, title } = page;
-		void withTimeout(call<"shorten">({ type: "shorten", url, ...(title ? { title } : {}) }), SHORTEN_TIMEOUT_MS).then(
-			(reply) => {
-				if (!current) return;
-				const state: ShortLinkState = reply.ok
-					? { kind: "ready", link: reply.data }
-					: { kind: "failed", message: reply.error.message };
-				setOutcome({ attempt, state });
-			},
-		);
+		void withTimeout(call({ type: "shorten", url, ...(title ? { title } : {}) })).then((reply) => {
+			if (!current) return;
+			if (reply.ok) setLink(reply.data);
+			else setFailure({ attempt, error: reply.error });
+		});
+		// Going offline abandons this try (its answer is ignored); coming back online starts a new one.
 		return () => {
 			current = false;
 		};
-	}, [call, page, attempt]);
+	}, [call, page, attempt, sending]);
 
-	const retry = useCallback(() => setAttempt((previous) => previous + 1), []);
+	const retry = useCallback(() => setTry((previous) => ({ attempt: previous.attempt + 1, forced: true })), []);
+
+	// Back online, a failure from the offline spell is forgotten, so the try is sent again (once: coming back
+	// online alone re-sends a try that going offline abandoned).
+	const wasOnline = useRef(online);
+	useEffect(() => {
+		if (online && !wasOnline.current) setFailure(null);
+		wasOnline.current = online;
+	}, [online]);
+
+	const shortenNow = useCallback(() => setAsked(true), []);
 
 	let state: ShortLinkState = { kind: "waiting" };
-	if (page && !page.ok) state = { kind: "restricted", error: page.error };
-	else if (outcome?.attempt === attempt) state = outcome.state;
-	return { state, retry };
+	if (checked && !checked.ok) state = { kind: "restricted", error: checked.error };
+	else if (link) state = { kind: "ready", link };
+	else if (page && !wanted && shortenOnOpen !== null) state = { kind: "idle", page };
+	// Offline, any failure is most likely the connection: say that, not the error it caused.
+	else if (wanted && !online && (failed || !forced)) state = { kind: "offline", message: appError("offline").message };
+	else if (failed) state = { kind: "failed", message: failed.message };
+	return { state, retry, shortenNow };
 }

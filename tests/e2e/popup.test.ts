@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ActionPopup, type Extension, launchExtension } from "./extension";
+import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
@@ -219,5 +219,92 @@ describe("the popup's QR code", () => {
 			await cdp.detach();
 			rmSync(folder, { recursive: true, force: true });
 		}
+	});
+});
+
+/** The link the popup shows, once it shows one. */
+const shownLink = (popup: ActionPopup) =>
+	popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+
+/** Changes settings from inside the popup, an extension page like the options page. */
+function setSettings(popup: ActionPopup, settings: { shortenOnOpen?: boolean }): Promise<unknown> {
+	return popup.evaluate((changes) => chrome.runtime.sendMessage({ type: "setSettings", ...changes }), settings);
+}
+
+describe("the popup with shortenOnOpen off", () => {
+	it("waits for Shorten this page, which gives the page's existing link, and nothing below moves", async () => {
+		await showTab(`${siteOrigin}/articles/on-request`);
+		const first = await extension.clickAction(tab);
+		const link = await shownLink(first);
+		await setSettings(first, { shortenOnOpen: false });
+		await first.close();
+		const popup = await extension.clickAction(tab);
+		try {
+			const prompt = await popup.waitFor(() => {
+				const button = document.activeElement;
+				if (button?.textContent !== "Shorten this page") return null;
+				return {
+					link: document.querySelector(".copy-field__input") !== null,
+					lineTop: document.querySelector(".account-line")?.getBoundingClientRect().top,
+				};
+			});
+			expect(prompt.link).toBe(false);
+			await pressPopupButton(popup, "Shorten this page");
+			expect(await shownLink(popup)).toBe(link);
+			const lineTop = await popup.evaluate(() => document.querySelector(".account-line")?.getBoundingClientRect().top);
+			expect(lineTop).toBe(prompt.lineTop);
+		} finally {
+			await setSettings(popup, { shortenOnOpen: true });
+			await popup.close();
+		}
+	});
+});
+
+describe("the popup's height", () => {
+	/** The popup's full height, as Chrome sizes it (up to 600 px, past which it scrolls). */
+	const height = (popup: ActionPopup) => popup.evaluate(() => document.documentElement.scrollHeight);
+
+	it("stays within Chrome's 600 px with the recent links, the QR code or the account forms open", async () => {
+		await showTab(`${siteOrigin}/articles/tall`);
+		const filler = await extension.clickAction(tab);
+		await shownLink(filler);
+		// Five other links at least, with titles long enough to need truncating, whatever earlier tests made.
+		await filler.evaluate(
+			(origin) =>
+				Promise.all(
+					[1, 2, 3, 4, 5, 6].map((n) =>
+						chrome.runtime.sendMessage({
+							type: "shorten",
+							url: `${origin}/filler/${n}`,
+							title: `${"A long title ".repeat(8)}${n}`,
+						}),
+					),
+				),
+			siteOrigin,
+		);
+		await filler.close();
+
+		const popup = await extension.clickAction(tab);
+		await shownLink(popup);
+		const closed = await height(popup);
+		await pressPopupButton(popup, "Recent links");
+		await popup.waitFor(() => document.querySelectorAll(".recent-link").length === 5);
+		const withRecent = await height(popup);
+		await pressPopupButton(popup, "QR code");
+		await popup.waitFor(
+			() => document.querySelector(".qr-code svg") !== null && !document.querySelector(".recent-link"),
+		);
+		const withQr = await height(popup);
+		await pressPopupButton(popup, "sign in");
+		await popup.waitFor(() => document.querySelector(".account-notice--warning") !== null);
+		const withSignIn = await height(popup);
+		await popup.close();
+
+		expect({ closed, withRecent, withQr, withSignIn }).toEqual({
+			closed: expect.any(Number),
+			withRecent: expect.toSatisfy((px: number) => px <= 600),
+			withQr: expect.toSatisfy((px: number) => px <= 600),
+			withSignIn: expect.toSatisfy((px: number) => px <= 600),
+		});
 	});
 });

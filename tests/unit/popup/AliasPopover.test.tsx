@@ -1,8 +1,9 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
 import type { Handlers } from "../../../src/messages";
+import { description } from "../account/renderWithAccounts";
 import { linkFor, renderPopup } from "./renderPopup";
 
 afterEach(cleanup);
@@ -30,12 +31,6 @@ function linkField(): HTMLInputElement {
 	return screen.getByRole("textbox", { name: "Short link for this page" });
 }
 
-/** The text that describes `field` to a screen reader. */
-function description(field: HTMLElement): string | null | undefined {
-	const id = field.getAttribute("aria-describedby");
-	return id ? document.getElementById(id)?.textContent : undefined;
-}
-
 describe("the custom alias popover", () => {
 	it("opens with the alias field focused and checks the alias as it is typed", async () => {
 		const { user, field, dialog, shortenRequests } = await openAliasPopover();
@@ -59,18 +54,24 @@ describe("the custom alias popover", () => {
 		expect(shortenRequests).toHaveLength(1);
 	});
 
-	it("saves with Enter, shows the alias link in place, copies it and returns focus to the button", async () => {
+	it("saves with Enter, shows the alias link in place, copies it and puts focus on it, selected", async () => {
 		const { user, field, clipboard, shortenRequests } = await openAliasPopover();
 		await user.type(field, "my-article{Enter}");
 
 		await screen.findByDisplayValue("https://sho.rt/my-article");
 		expect(shortenRequests[1]).toEqual({ type: "shorten", url: article.url, title: "An article", alias: "my-article" });
 		expect(screen.queryByRole("dialog")).toBeNull();
-		// The popover loads on first use, so the focused button is its trigger: the same name, a new element.
-		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Custom alias" }));
 		await screen.findByText("Copied");
 		expect(clipboard.text).toBe("https://sho.rt/my-article");
-		expect(linkField().value).toBe("https://sho.rt/my-article");
+		const link = linkField();
+		expect(link.value).toBe("https://sho.rt/my-article");
+		// Radix hands focus back a tick after closing; it must land on the new link, not on the button.
+		await vi.waitFor(() => expect(document.activeElement).toBe(link));
+		expect([link.selectionStart, link.selectionEnd]).toEqual([0, link.value.length]);
+
+		clipboard.text = "";
+		await user.keyboard("{Enter}");
+		await vi.waitFor(() => expect(clipboard.text).toBe("https://sho.rt/my-article"));
 	});
 
 	it("shows the server's alias-taken message inline and keeps the popover and the link", async () => {

@@ -59,7 +59,9 @@ describe("the popup on a web page", () => {
 
 	it("leaves the clipboard alone when auto-copy is off, and Copy copies and announces Copied", async () => {
 		const { clipboard } = renderPopup({ tab: article, autoCopy: false });
-		expectSelected(await screen.findByRole("textbox"));
+		const field = await screen.findByRole("textbox");
+		// The field can reach the DOM a moment before the effect that focuses it has run.
+		await vi.waitFor(() => expectSelected(field as HTMLInputElement));
 		expect(clipboard.text).toBe("");
 		const status = screen.getByRole("status");
 		expect(status.textContent).toBe("");
@@ -137,7 +139,7 @@ describe("the popup when shortening fails", () => {
 		const alert = await screen.findByRole("alert");
 		expect(alert.textContent).toBe("Shorty could not reach its database. Check your connection and try again.");
 		const retry = screen.getByRole("button", { name: "Retry" });
-		expect(document.activeElement).toBe(retry);
+		await vi.waitFor(() => expect(document.activeElement).toBe(retry));
 		fireEvent.click(retry);
 		expect(screen.getByText("Shortening this page…")).toBeTruthy();
 		await screen.findByText("Copied");

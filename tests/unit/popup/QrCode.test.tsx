@@ -26,11 +26,11 @@ describe("the QR code", () => {
 		renderPopup({ tab: article });
 		await screen.findByText("Copied");
 		const toggle = screen.getByRole("button", { name: "QR code" });
-		expect(toggle.getAttribute("aria-pressed")).toBe("false");
+		expect(toggle.getAttribute("aria-expanded")).toBe("false");
 		expect(screen.queryByRole("img", { name: /^QR code/ })).toBeNull();
 
 		await user.click(toggle);
-		expect(toggle.getAttribute("aria-pressed")).toBe("true");
+		expect(toggle.getAttribute("aria-expanded")).toBe("true");
 		// The encoder loads on first use.
 		const image = await screen.findByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" });
 		const squares =
@@ -57,6 +57,8 @@ describe("the QR code", () => {
 		expect(names).toEqual(["Copy", "Open", "Custom alias", "QR code"]);
 		await user.keyboard(" ");
 		expect(await screen.findByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" })).toBeTruthy();
+		await user.tab();
+		expect(document.activeElement?.textContent).toBe("Recent links");
 		await user.tab();
 		expect(document.activeElement?.textContent).toBe("Download PNG");
 	});

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
 import type { Link, LinkPage } from "../../../src/links/types";
 import type { RequestOf } from "../../../src/messages";
+import { TestAccounts } from "../account/testAccounts";
 import { linkFor, renderPopup } from "./renderPopup";
 
 afterEach(cleanup);
@@ -11,9 +12,9 @@ afterEach(cleanup);
 const article = { url: "https://example.com/news/article?id=7", title: "An article" };
 
 /** The user's links, newest first: the page on screen first (code aB3dE5g), then `count` older ones. */
-function newestFirst(count: number): LinkPage {
+function newestFirst(count: number, prefix = "older0"): LinkPage {
 	const older = Array.from({ length: count }, (_, index) => ({
-		...linkFor(`https://example.org/post/${index + 1}`, `older0${index + 1}`),
+		...linkFor(`https://example.org/post/${index + 1}`, `${prefix}${index + 1}`),
 		title: `Post ${index + 1}`,
 	}));
 	return { links: [linkFor(article.url), ...older], total: count + 1, next: null, previous: null };
@@ -23,9 +24,17 @@ function recentSection() {
 	return screen.queryByRole("region", { name: "Recent links" });
 }
 
+/** Waits for the link, then opens the recent links under it. */
+async function openRecentLinks() {
+	const user = userEvent.setup();
+	await screen.findByText("Copied");
+	const toggle = screen.getByRole("button", { name: "Recent links" });
+	await user.click(toggle);
+	return { user, toggle };
+}
+
 describe("the recent links", () => {
-	it("lists the five newest other links, each copied by its own button", async () => {
-		const user = userEvent.setup();
+	it("open under the tools and list the five newest other links, each copied by its own button", async () => {
 		const listRequests: RequestOf<"listLinks">[] = [];
 		const { clipboard } = renderPopup({
 			tab: article,
@@ -36,7 +45,10 @@ describe("the recent links", () => {
 				},
 			},
 		});
+		const { user, toggle } = await openRecentLinks();
+		expect(toggle.getAttribute("aria-expanded")).toBe("true");
 		const section = await screen.findByRole("region", { name: "Recent links" });
+		expect(toggle.getAttribute("aria-controls")).toBe(section.id);
 		expect(listRequests).toEqual([{ type: "listLinks", pageSize: 10 }]);
 		const items = within(section).getAllByRole("listitem");
 		expect(items.map((item) => within(item).getByRole("textbox").getAttribute("value"))).toEqual(
@@ -49,9 +61,13 @@ describe("the recent links", () => {
 		await user.click(within(third).getByRole("button", { name: /^Copy link to / }));
 		await within(third).findByText("Copied");
 		expect(clipboard.text).toBe("https://sho.rt/older03");
+
+		await user.click(toggle);
+		expect(recentSection()).toBeNull();
+		expect(toggle.getAttribute("aria-expanded")).toBe("false");
 	});
 
-	it("asks only once the main link is on screen, and shows the link even if the list never answers", async () => {
+	it("are asked for only once the main link is on screen, and the link shows even if the list never answers", async () => {
 		let answerShorten: ((link: Link) => void) | undefined;
 		const listRequests: string[] = [];
 		renderPopup({
@@ -71,33 +87,72 @@ describe("the recent links", () => {
 		expect(screen.getByText("Shortening this page…")).toBeTruthy();
 		expect(listRequests).toEqual([]);
 		await act(async () => answerShorten?.(linkFor(article.url)));
-		await screen.findByText("Copied");
+		await openRecentLinks();
 		expect(listRequests).toEqual(["listLinks"]);
-		expect(recentSection()).toBeNull();
+		expect(recentSection()?.textContent).toBe("Loading your recent links…");
 	});
 
 	it.each([
-		["the only link is the one on screen", () => newestFirst(0)],
+		["the only link is the one on screen", () => newestFirst(0), "No other links yet."],
 		[
 			"the list fails",
 			() => {
+				throw new ShortyError("firestore/unavailable");
+			},
+			"Your recent links could not be loaded.",
+		],
+		[
+			"nobody is signed in",
+			() => {
 				throw new ShortyError("signed-out");
 			},
+			"Sign in to see your recent links.",
 		],
-	])("is absent when %s", async (_, listLinks) => {
+	])("say so calmly when %s", async (_, listLinks, message) => {
 		renderPopup({ tab: article, handlers: { listLinks } });
-		await screen.findByText("Copied");
-		await act(async () => {});
-		expect(recentSection()).toBeNull();
+		await openRecentLinks();
+		expect((await screen.findByRole("region", { name: "Recent links" })).textContent).toBe(message);
 	});
 
-	it("comes after the main link and its tools, so it never pushes the link down", async () => {
+	it("open one at a time with the QR code, so the popup stays short", async () => {
+		renderPopup({ tab: article, handlers: { listLinks: () => newestFirst(5) } });
+		const { user, toggle } = await openRecentLinks();
+		const qr = screen.getByRole("button", { name: "QR code" });
+		await user.click(qr);
+		expect(await screen.findByRole("img", { name: /^QR code for/ })).toBeTruthy();
+		expect(recentSection()).toBeNull();
+		expect([qr, toggle].map((button) => button.getAttribute("aria-expanded"))).toEqual(["true", "false"]);
+
+		await user.click(toggle);
+		expect(recentSection()).not.toBeNull();
+		expect(screen.queryByRole("img", { name: /^QR code for/ })).toBeNull();
+	});
+
+	it("come after the main link and its tools, so they never push the link down", async () => {
 		renderPopup({ tab: article, handlers: { listLinks: () => newestFirst(2) } });
+		await openRecentLinks();
 		const section = await screen.findByRole("region", { name: "Recent links" });
 		const main = screen.getByRole("textbox", { name: "Short link for this page" });
 		const qrToggle = screen.getByRole("button", { name: "QR code" });
 		for (const before of [main, qrToggle]) {
 			expect(before.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 		}
+	});
+
+	it("are asked for again when another user signs in, never showing the last user's list", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(3);
+		let owner = "anonymous";
+		renderPopup({
+			tab: article,
+			accounts,
+			handlers: { listLinks: () => newestFirst(2, owner === "anonymous" ? "anon0" : "acct0") },
+		});
+		await openRecentLinks();
+		expect(await screen.findByDisplayValue("https://sho.rt/anon01")).toBeTruthy();
+		owner = "account";
+		await accounts.announce({ uid: "someone-else", email: "b@example.com", anonymous: false });
+		expect(await screen.findByDisplayValue("https://sho.rt/acct01")).toBeTruthy();
+		expect(screen.queryByDisplayValue("https://sho.rt/anon01")).toBeNull();
 	});
 });

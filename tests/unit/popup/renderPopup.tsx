@@ -4,7 +4,10 @@ import { Popup } from "../../../popup/Popup";
 import type { Link } from "../../../src/links/types";
 import type { Handlers, RequestOf } from "../../../src/messages";
 import { BackgroundProvider } from "../../../src/ui/BackgroundContext";
+import { BackgroundEventsProvider } from "../../../src/ui/BackgroundEvents";
+import { TestAccounts } from "../account/testAccounts";
 import { inProcessBackground } from "../inProcessBackground";
+import { TestNetwork } from "./testNetwork";
 
 export const SHORT_LINK_BASE = "https://sho.rt/";
 
@@ -38,44 +41,55 @@ interface PopupSetup {
 	/** What the background does with a shorten; by default, a link to the requested URL. */
 	shorten?: Handlers["shorten"];
 	autoCopy?: boolean;
+	shortenOnOpen?: boolean;
 	clipboard?: TestClipboard;
-	/** The background's other handlers the test needs (listLinks, session, ...). */
+	/** The background's accounts; by default nobody is signed in yet, as on a first run. */
+	accounts?: TestAccounts;
+	network?: TestNetwork;
+	/** The background's other handlers the test needs (listLinks, ...); they replace the accounts' own. */
 	handlers?: Partial<Handlers>;
 }
 
 /**
  * The popup against a real in-process background whose shorten handler the test supplies, a tab that is
- * simply given, and a clipboard that records what it receives.
+ * simply given, a clipboard that records what it receives, and a network the test can switch off.
  */
 export function renderPopup({
 	tab,
 	shorten,
 	autoCopy = true,
+	shortenOnOpen = true,
 	clipboard = new TestClipboard(),
+	accounts = new TestAccounts(),
+	network = new TestNetwork(),
 	handlers = {},
 }: PopupSetup) {
 	const shortenRequests: RequestOf<"shorten">[] = [];
 	const optionsOpened: string[] = [];
 	const call = inProcessBackground({
+		...accounts.handlers(),
+		getSettings: () => ({ autoCopy, shortenOnOpen }),
 		...handlers,
 		shorten: (request) => {
 			shortenRequests.push(request);
 			return shorten ? shorten(request) : linkFor(request.url);
 		},
-		getSettings: () => ({ autoCopy, shortenOnOpen: true }),
 	});
 	const environment = {
 		activeTab: async () => tab,
 		copy: clipboard.write,
 		openOptions: () => optionsOpened.push("options"),
 		shortLinkBase: SHORT_LINK_BASE,
+		network,
 	};
 	render(
 		<BackgroundProvider call={call}>
-			<PopupEnvironmentProvider environment={environment}>
-				<Popup />
-			</PopupEnvironmentProvider>
+			<BackgroundEventsProvider events={accounts.events}>
+				<PopupEnvironmentProvider environment={environment}>
+					<Popup />
+				</PopupEnvironmentProvider>
+			</BackgroundEventsProvider>
 		</BackgroundProvider>,
 	);
-	return { clipboard, shortenRequests, optionsOpened };
+	return { clipboard, shortenRequests, optionsOpened, accounts, network };
 }

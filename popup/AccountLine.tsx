@@ -1,0 +1,40 @@
+import type { Ref } from "react";
+import type { AccountFormMode } from "../src/ui/account/AccountForms";
+import { SignedInAs } from "../src/ui/account/SignedInAs";
+import { useSession } from "../src/ui/account/useSession";
+
+export interface AccountLineProps {
+	ref: Ref<HTMLElement>;
+	hidden: boolean;
+	/** Opens the account forms; `opener` is the button pressed, where focus returns when they close. */
+	onOpen(mode: AccountFormMode, opener: HTMLElement): void;
+	onSignedOut(): void;
+}
+
+/**
+ * The popup's last line: who is signed in and Sign out, or, without an account (signed out, or the
+ * anonymous session the first shorten made), the way to create one. It keeps its height while the
+ * session is being read, so the popup does not grow when the answer comes. It takes focus (tabIndex -1)
+ * when what had focus went away: after signing in, up or out.
+ */
+export function AccountLine({ ref, hidden, onOpen, onSignedOut }: AccountLineProps) {
+	const { session } = useSession();
+	const user = session?.user;
+	return (
+		<section ref={ref} className="account-line" hidden={hidden} tabIndex={-1} aria-label="Account">
+			{user && !user.anonymous && <SignedInAs user={user} onSignedOut={onSignedOut} />}
+			{session && (!user || user.anonymous) && (
+				<p className="account-line__entry">
+					Save your links:{" "}
+					<button type="button" className="link-button" onClick={(event) => onOpen("sign-up", event.currentTarget)}>
+						Create an account
+					</button>{" "}
+					or{" "}
+					<button type="button" className="link-button" onClick={(event) => onOpen("sign-in", event.currentTarget)}>
+						sign in
+					</button>
+				</p>
+			)}
+		</section>
+	);
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { AppError } from "../../errors";
+import type { Session } from "../../messages";
+import { useBackground } from "../BackgroundContext";
+import { withTimeout } from "../withTimeout";
+import { FormError } from "./fields";
+import { linkWords, useLinkCount } from "./useLinkCount";
+import { useSession } from "./useSession";
+import "./account.css";
+
+type SignedIn = NonNullable<Session["user"]>;
+
+/**
+ * Who is signed in, and Sign out. An anonymous session's links belong to a user nobody can sign back in
+ * to, so signing out of one that has links asks first, saying what it costs.
+ */
+export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?: () => void }) {
+	const call = useBackground();
+	const { accept } = useSession();
+	const count = useLinkCount(user.anonymous ? user.uid : null);
+	const [confirming, setConfirming] = useState(false);
+	const [pending, setPending] = useState(false);
+	const [error, setError] = useState<AppError | null>(null);
+	const warningId = useId();
+	const signOutButton = useRef<HTMLButtonElement>(null);
+	const confirmButton = useRef<HTMLButtonElement>(null);
+	const asked = useRef(false);
+
+	// Into the question when it appears, back to Sign out when it is cancelled (not on first render).
+	useEffect(() => {
+		if (confirming) asked.current = true;
+		if (asked.current) (confirming ? confirmButton : signOutButton).current?.focus();
+	}, [confirming]);
+
+	async function signOut() {
+		if (pending) return;
+		setPending(true);
+		setError(null);
+		const reply = await withTimeout(call({ type: "signOut" }));
+		setPending(false);
+		if (!reply.ok) return setError(reply.error);
+		accept(reply.data);
+		onSignedOut?.();
+	}
+
+	const { theLinks, them } = linkWords(count);
+	return (
+		<div className="signed-in-as">
+			<p className="signed-in-as__who">
+				{user.anonymous ? (
+					"Using Shorty without an account"
+				) : (
+					<>
+						Signed in as <strong className="signed-in-as__email">{user.email}</strong>
+					</>
+				)}
+			</p>
+			{confirming ? (
+				<div className="account-notice account-notice--warning">
+					<p id={warningId}>
+						Signing out loses {theLinks} you made without an account: nobody can sign back in to {them}. Create an
+						account first to keep {them}.
+					</p>
+					<div className="signed-in-as__actions">
+						<button
+							ref={confirmButton}
+							type="button"
+							aria-describedby={warningId}
+							aria-disabled={pending}
+							onClick={() => void signOut()}
+						>
+							{pending ? "Signing out…" : `Sign out and lose ${them}`}
+						</button>
+						<button type="button" className="secondary-button" onClick={() => setConfirming(false)}>
+							Cancel
+						</button>
+					</div>
+				</div>
+			) : (
+				<button
+					ref={signOutButton}
+					type="button"
+					className="secondary-button"
+					aria-disabled={pending}
+					onClick={() => (user.anonymous && count !== 0 ? setConfirming(true) : void signOut())}
+				>
+					{pending ? "Signing out…" : "Sign out"}
+				</button>
+			)}
+			<FormError message={error?.message ?? null} />
+		</div>
+	);
+}

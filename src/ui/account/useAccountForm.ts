@@ -1,0 +1,124 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import type { AppError } from "../../errors";
+import { type AccountField, fieldChecks, fieldOf, fieldToRevisit } from "./validation";
+
+/** What a field component needs from its form. */
+export interface FieldBinding {
+	value: string;
+	/** The message under the field (its problem), or null when there is nothing wrong. */
+	error: string | null;
+	onChange(value: string): void;
+	onBlur(): void;
+	inputRef(input: HTMLInputElement | null): void;
+}
+
+export interface AccountFormOptions<F extends AccountField> {
+	/** The form's fields, in screen order. */
+	fields: readonly F[];
+	initial?: Partial<Record<F, string>>;
+	/** Sends the checked values; resolves to the server's error, or null once it has succeeded. */
+	submit(values: Record<F, string>): Promise<AppError | null>;
+}
+
+export interface AccountForm<F extends AccountField> {
+	values: Record<F, string>;
+	field(name: F): FieldBinding;
+	/** A server error that is about no single field ("Wrong email or password."). */
+	formError: string | null;
+	pending: boolean;
+	onSubmit(event: FormEvent): void;
+}
+
+/**
+ * The behaviour the account forms share. A field's problem shows once the user has typed in it and left
+ * it, or on submit, and from then on follows the value as it changes; a server error shows under its
+ * field (or over the form) until the user edits something. On any error, focus goes to the field to fix.
+ */
+export function useAccountForm<F extends AccountField>({
+	fields,
+	initial = {},
+	submit,
+}: AccountFormOptions<F>): AccountForm<F> {
+	const [values, setValues] = useState(
+		() => Object.fromEntries(fields.map((name) => [name, initial[name] ?? ""])) as Record<F, string>,
+	);
+	const [shown, setShown] = useState<ReadonlySet<F>>(new Set());
+	const [serverError, setServerError] = useState<AppError | null>(null);
+	const [pending, setPending] = useState(false);
+	// An object, so asking for the same field twice still moves focus the second time.
+	const [focusRequest, setFocusRequest] = useState<{ field: F } | null>(null);
+	const inputs = useRef(new Map<F, HTMLInputElement>());
+	const edited = useRef(new Set<F>());
+	const mounted = useRef(true);
+
+	useEffect(() => {
+		mounted.current = true;
+		return () => {
+			mounted.current = false;
+		};
+	}, []);
+
+	// After the render that shows the error, so the field is read out with its new description.
+	useEffect(() => {
+		if (!focusRequest) return;
+		const input = inputs.current.get(focusRequest.field);
+		input?.focus();
+		input?.select();
+	}, [focusRequest]);
+
+	const problem = (name: F): string | null => {
+		if (serverError && fieldOf(serverError.code) === name) return serverError.message;
+		return shown.has(name) ? (fieldChecks[name](values[name])?.message ?? null) : null;
+	};
+
+	const show = (names: F[]) => setShown((before) => new Set([...before, ...names]));
+
+	const field = (name: F): FieldBinding => ({
+		value: values[name],
+		error: problem(name),
+		onChange(value) {
+			edited.current.add(name);
+			setValues((before) => ({ ...before, [name]: value }));
+			setServerError(null);
+		},
+		onBlur() {
+			// Tabbing through an untouched field is not a mistake; leaving one typed in wrongly is.
+			if (edited.current.has(name)) show([name]);
+		},
+		inputRef(input) {
+			if (input) inputs.current.set(name, input);
+			else inputs.current.delete(name);
+		},
+	});
+
+	const send = useCallback(
+		async (checked: Record<F, string>) => {
+			setPending(true);
+			setServerError(null);
+			const error = await submit(checked);
+			// A success usually closes the form; there is nothing left to update then.
+			if (!mounted.current) return;
+			setPending(false);
+			if (!error) return;
+			setServerError(error);
+			const revisit = fieldToRevisit(error.code);
+			if (revisit && (fields as readonly AccountField[]).includes(revisit)) setFocusRequest({ field: revisit as F });
+		},
+		[submit, fields],
+	);
+
+	function onSubmit(event: FormEvent) {
+		event.preventDefault();
+		if (pending) return;
+		show([...fields]);
+		const firstWrong = fields.find((name) => fieldChecks[name](values[name]) !== null);
+		if (firstWrong) {
+			setFocusRequest({ field: firstWrong });
+			return;
+		}
+		void send(values);
+	}
+
+	const formError = serverError && fieldOf(serverError.code) === undefined ? serverError.message : null;
+	return { values, field, formError, pending, onSubmit };
+}

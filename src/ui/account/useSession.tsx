@@ -1,0 +1,53 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { Session } from "../../messages";
+import { useBackground } from "../BackgroundContext";
+import { useBackgroundEvents } from "../BackgroundEvents";
+import { withTimeout } from "../withTimeout";
+
+export interface SessionValue {
+	/** Undefined until the background has said who is signed in (and while it cannot). */
+	session: Session | undefined;
+	/** Takes the session a sign-in, sign-up or sign-out answered with, without waiting for the announcement. */
+	accept(session: Session): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/**
+ * Who is signed in, for everything below it: asked once, then kept current by the background's
+ * `session-changed` announcements, so a sign-in in another page (or the anonymous sign-in the first
+ * shorten makes) shows here too.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+	const call = useBackground();
+	const [session, setSession] = useState<Session>();
+	// Once an announcement or an answer has arrived, the first question's reply may be older than it.
+	const settled = useRef(false);
+	const accept = useCallback((next: Session) => {
+		settled.current = true;
+		setSession(next);
+	}, []);
+
+	useBackgroundEvents((event) => {
+		if (event.type === "session-changed") accept(event.session);
+	});
+
+	useEffect(() => {
+		let current = true;
+		void withTimeout(call({ type: "session" })).then((reply) => {
+			if (current && reply.ok && !settled.current) setSession(reply.data);
+		});
+		return () => {
+			current = false;
+		};
+	}, [call]);
+
+	const value = useMemo(() => ({ session, accept }), [session, accept]);
+	return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+	const value = useContext(SessionContext);
+	if (!value) throw new Error("useSession() needs a <SessionProvider> above it");
+	return value;
+}

@@ -1,0 +1,125 @@
+import { act } from "@testing-library/react";
+import { ShortyError } from "../../../src/errors";
+import type { Handlers, Session } from "../../../src/messages";
+import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
+
+type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword" | "listLinks">;
+
+/**
+ * A background's accounts for component tests, keeping the rules background/accounts.ts gets from
+ * Firebase Auth: signing up from an anonymous session keeps its user (and links), signing in replaces
+ * it, a taken email or a wrong password fails with Firebase's codes. Every change is announced to the
+ * pages that follow the session, as the worker's onIdTokenChanged does. `hold()` keeps the next request
+ * waiting until released, to see pending states.
+ */
+export class TestAccounts {
+	private readonly passwords = new Map<string, { uid: string; password: string }>();
+	private readonly listeners = new Set<(session: Session) => void>();
+	private readonly links = new Map<string, number>();
+	private held: Promise<void> | null = null;
+	private lastUid = 0;
+	user: Session["user"] = null;
+	readonly requests: string[] = [];
+	readonly resetsSentTo: string[] = [];
+
+	/** An account that exists already, with `links` links. */
+	addAccount(email: string, password: string, links = 0): string {
+		const uid = this.newUid();
+		this.passwords.set(email, { uid, password });
+		this.links.set(uid, links);
+		return uid;
+	}
+
+	/** Starts as the anonymous session a first shorten makes, with `links` links. */
+	signInAnonymously(links: number): void {
+		const uid = this.newUid();
+		this.links.set(uid, links);
+		this.user = { uid, email: null, anonymous: true };
+	}
+
+	linkCount(uid: string): number {
+		return this.links.get(uid) ?? 0;
+	}
+
+	/** The background's announcements, as pages receive them. */
+	readonly events: BackgroundEvents = (listener) => {
+		const onSession = (session: Session) => listener({ type: "session-changed", session });
+		this.listeners.add(onSession);
+		return () => {
+			this.listeners.delete(onSession);
+		};
+	};
+
+	/** What the background announces when the session changes elsewhere (another page, a worker restart). */
+	announce(user: Session["user"]): Promise<void> {
+		this.user = user;
+		return act(async () => {
+			for (const listener of this.listeners) listener({ user });
+		});
+	}
+
+	/** Keeps the requests that arrive from now on waiting; the returned function lets them through. */
+	hold(): () => Promise<void> {
+		let release = () => {};
+		this.held = new Promise((resolve) => {
+			release = resolve;
+		});
+		return () =>
+			act(async () => {
+				this.held = null;
+				release();
+			});
+	}
+
+	handlers(): AccountHandlers {
+		const answer = async <T>(type: string, work: () => T): Promise<T> => {
+			this.requests.push(type);
+			await this.held;
+			return work();
+		};
+		return {
+			session: () => answer("session", () => this.session()),
+			signUp: ({ email, password }) =>
+				answer("signUp", () => {
+					if (this.passwords.has(email)) throw new ShortyError("auth/email-already-in-use");
+					if (password.length < 6) throw new ShortyError("auth/weak-password");
+					const uid = this.user?.anonymous ? this.user.uid : this.newUid();
+					this.passwords.set(email, { uid, password });
+					return this.change({ uid, email, anonymous: false });
+				}),
+			signIn: ({ email, password }) =>
+				answer("signIn", () => {
+					const account = this.passwords.get(email);
+					if (!account || account.password !== password) throw new ShortyError("auth/invalid-credential");
+					return this.change({ uid: account.uid, email, anonymous: false });
+				}),
+			signOut: () => answer("signOut", () => this.change(null)),
+			resetPassword: ({ email }) =>
+				answer("resetPassword", () => {
+					if (!this.passwords.has(email)) throw new ShortyError("auth/user-not-found");
+					this.resetsSentTo.push(email);
+					return { email };
+				}),
+			listLinks: () =>
+				answer("listLinks", () => {
+					if (!this.user) throw new ShortyError("signed-out");
+					return { links: [], total: this.linkCount(this.user.uid), next: null, previous: null };
+				}),
+		};
+	}
+
+	private session(): Session {
+		return { user: this.user };
+	}
+
+	private change(user: Session["user"]): Session {
+		this.user = user;
+		for (const listener of this.listeners) listener({ user });
+		return this.session();
+	}
+
+	private newUid(): string {
+		this.lastUid += 1;
+		return `user-${this.lastUid}`;
+	}
+}
