@@ -16,6 +16,8 @@ export interface ActionPopup {
 	/** Date.now() just before the click (or the openPopup call) was sent: where time-to-link starts. */
 	clickedAt: number;
 	evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+	/** Runs a script's source in the popup, as CDP does: the popup's CSP governs script tags and eval, not this. */
+	runScript(source: string): Promise<void>;
 	/** Polls `fn` until it returns something truthy, and returns that. */
 	waitFor<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<NonNullable<T>>;
 	close(): Promise<void>;
@@ -169,10 +171,9 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 		const message = JSON.parse(event.message) as CdpAnswer;
 		if (message.id !== undefined) pending.get(message.id)?.(message);
 	});
-	async function evaluate<T, A>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+	async function evaluateExpression<T>(expression: string): Promise<T> {
 		const messageId = ++lastId;
 		const answer = new Promise<CdpAnswer>((resolve) => pending.set(messageId, resolve));
-		const expression = `(${fn.toString()})(${JSON.stringify(arg ?? null)})`;
 		const params = { expression, awaitPromise: true, returnByValue: true };
 		await cdp.send("Target.sendMessageToTarget", {
 			sessionId,
@@ -188,8 +189,12 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 		}
 		return result?.result.value as T;
 	}
+	const evaluate = <T, A>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> =>
+		evaluateExpression<T>(`(${fn.toString()})(${JSON.stringify(arg ?? null)})`);
 	return {
 		evaluate,
+		// The script's completion value could be anything; only its effects are wanted.
+		runScript: (source) => evaluateExpression<void>(`${source}\n;undefined`),
 		waitFor: (fn, arg) => poll(() => evaluate(fn, arg)),
 		async close() {
 			await cdp.send("Target.closeTarget", { targetId });
@@ -246,13 +251,28 @@ export function popupText(popup: ActionPopup, selector: string): Promise<string>
 }
 
 /**
- * axe-core's accessibility violations on `page` as it stands, as "rule: target" lines. Evaluated over CDP,
- * which an extension page's Content-Security-Policy does not govern (a script tag it would).
+ * Runs axe-core (already loaded) in the page it is evaluated in and returns its violations as
+ * "rule (impact): target" lines. Self-contained, so it can be sent to any page or the popup; the lines are
+ * made there because axe's full results are too deep for CDP to return by value.
+ */
+async function axeViolationsHere(): Promise<string[]> {
+	const results = await (window as unknown as { axe: typeof axe }).axe.run(document);
+	return results.violations.flatMap((violation) =>
+		violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
+	);
+}
+
+/**
+ * axe-core's accessibility violations on `page` as it stands. Loaded over CDP, which an extension page's
+ * Content-Security-Policy does not govern (a script tag it would).
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
 	await page.evaluate(axe.source);
-	const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document));
-	return results.violations.flatMap((violation) =>
-		violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-	);
+	return page.evaluate(axeViolationsHere);
+}
+
+/** The same for the toolbar popup. */
+export async function popupAccessibilityViolations(popup: ActionPopup): Promise<string[]> {
+	await popup.runScript(axe.source);
+	return popup.evaluate(axeViolationsHere);
 }

@@ -1,0 +1,81 @@
+/**
+ * axe-core on every page a user sees, in each state that changes what is on screen: the popup signed out
+ * (anonymous: the link, the QR code, the sign-up form) and signed in; the options page with nobody
+ * signed in and with an account. Any violation fails, not only serious and critical ones.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	accessibilityViolations,
+	type Extension,
+	launchExtension,
+	popupAccessibilityViolations,
+	pressPopupButton,
+} from "./extension";
+import { serveTestSite, type TestSite } from "./testSite";
+
+let extension: Extension;
+let site: TestSite;
+let tab: Page;
+
+beforeAll(async () => {
+	site = await serveTestSite((path) => `<!doctype html><title>Accessibility ${path}</title><p>A page to shorten</p>`);
+	extension = await launchExtension();
+	tab = extension.context.pages()[0] ?? (await extension.context.newPage());
+});
+
+afterAll(async () => {
+	await extension?.close();
+	site?.close();
+});
+
+async function openPopupOn(path: string) {
+	await tab.goto(`${site.origin}${path}`);
+	await tab.bringToFront();
+	const popup = await extension.clickAction(tab);
+	await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+	return popup;
+}
+
+async function optionsPageViolations(): Promise<Record<string, string[]>> {
+	const options = await extension.openPage("options/index.html");
+	await options.getByRole("heading", { name: "Your links" }).waitFor();
+	const found: Record<string, string[]> = {};
+	for (const colorScheme of ["light", "dark"] as const) {
+		await options.emulateMedia({ colorScheme });
+		found[colorScheme] = await accessibilityViolations(options);
+	}
+	await options.close();
+	return found;
+}
+
+describe("accessibility (axe-core)", () => {
+	it("the options page with nobody signed in", async () => {
+		expect(await optionsPageViolations()).toEqual({ light: [], dark: [] });
+	});
+
+	it("the popup signed out: the link with its account entry, the QR code, the sign-up form", async () => {
+		const popup = await openPopupOn("/signed-out");
+		expect(await popupAccessibilityViolations(popup), "with the link").toEqual([]);
+		await pressPopupButton(popup, "QR code");
+		await popup.waitFor(() => document.querySelector("[aria-label^=\"QR code for\"]") !== null);
+		expect(await popupAccessibilityViolations(popup), "with the QR code").toEqual([]);
+		await pressPopupButton(popup, "Create an account");
+		await popup.waitFor(() => document.querySelector("form") !== null);
+		expect(await popupAccessibilityViolations(popup), "the sign-up form").toEqual([]);
+		await popup.close();
+	});
+
+	it("the popup and the options page signed in", async () => {
+		const popup = await openPopupOn("/signed-in");
+		const email = `a11y-${Date.now()}@shorty.test`;
+		await popup.evaluate((account) => chrome.runtime.sendMessage({ type: "signUp", ...account }), {
+			email,
+			password: "accessible",
+		});
+		await popup.waitFor((address) => document.querySelector(".account-line")?.textContent?.includes(address), email);
+		expect(await popupAccessibilityViolations(popup)).toEqual([]);
+		await popup.close();
+		expect(await optionsPageViolations()).toEqual({ light: [], dark: [] });
+	});
+});
