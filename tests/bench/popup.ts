@@ -7,70 +7,46 @@
  * finds it), against a throwaway local backend.
  * Run: npx tsx tests/bench/popup.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { launchExtension } from "../e2e/extension";
-import { buildExtension } from "../e2e/setup";
-import { serveTestSite } from "../e2e/testSite";
-import { startTestBackend } from "../testBackend";
+import type { Extension } from "../e2e/extension";
+import { withExtensionRig } from "./extensionRig";
+import { record } from "./report";
+import { p50p95 } from "./stats";
 
 const RUNS = 30;
 
-function percentile(samples: number[], p: number): number {
-	const sorted = [...samples].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+interface TimeToLink {
+	/** From the click. */
+	total: number;
+	/** From the popup document's start. */
+	popup: number;
 }
 
-const backend = await startTestBackend();
-const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
-const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
-const { origin } = site;
-
-try {
-	await buildExtension(extensionDir, {
-		VITE_AUTH_EMULATOR_HOST: backend.hosts.auth,
-		VITE_FIRESTORE_EMULATOR_HOST: backend.hosts.firestore,
-		VITE_SHORT_LINK_BASE: `http://${backend.hosts.hosting ?? "127.0.0.1:5000"}/`,
+async function timeToLink(extension: Extension, tab: Page, url: string): Promise<TimeToLink> {
+	await tab.goto(url);
+	await tab.bringToFront();
+	const popup = await extension.clickAction(tab);
+	const shown = await popup.waitFor(() => {
+		const mark = performance.getEntriesByName("shorty:link-shown")[0];
+		return mark ? { origin: performance.timeOrigin, sinceOrigin: mark.startTime } : null;
 	});
-	const extension = await launchExtension(extensionDir);
-	const tab: Page = await extension.context.newPage();
+	await popup.close();
+	return { total: shown.origin + shown.sinceOrigin - popup.clickedAt, popup: shown.sinceOrigin };
+}
 
-	/** Milliseconds from the click, and from the popup's start, to the link being rendered for `path`. */
-	async function timeToLink(path: string): Promise<{ total: number; popup: number }> {
-		await tab.goto(`${origin}${path}`);
-		await tab.bringToFront();
-		const popup = await extension.clickAction(tab);
-		const shown = await popup.waitFor(() => {
-			const mark = performance.getEntriesByName("shorty:link-shown")[0];
-			return mark ? { origin: performance.timeOrigin, sinceOrigin: mark.startTime } : null;
-		});
-		await popup.close();
-		return { total: shown.origin + shown.sinceOrigin - popup.clickedAt, popup: shown.sinceOrigin };
-	}
-
+await withExtensionRig(async ({ extension, site }) => {
+	const tab = await extension.context.newPage();
 	// The first click signs in anonymously and warms the worker; it is not what a returning user sees.
-	await timeToLink("/warm-up");
-	const fresh: Array<{ total: number; popup: number }> = [];
-	for (let run = 0; run < RUNS; run++) fresh.push(await timeToLink(`/new/${run}`));
-	const repeated: Array<{ total: number; popup: number }> = [];
-	for (let run = 0; run < RUNS; run++) repeated.push(await timeToLink("/new/0"));
-	await extension.close();
-
-	const figure = (samples: number[]) =>
-		`p50 ${percentile(samples, 50).toFixed(0).padStart(3)} ms, p95 ${percentile(samples, 95).toFixed(0).padStart(3)} ms`;
-	console.log(`Popup time to link, ${RUNS} clicks each: click to link | popup start to link (Shorty's part)`);
+	await timeToLink(extension, tab, `${site.origin}/warm-up`);
+	const fresh: TimeToLink[] = [];
+	for (let run = 0; run < RUNS; run++) fresh.push(await timeToLink(extension, tab, `${site.origin}/new/${run}`));
+	const repeated: TimeToLink[] = [];
+	for (let run = 0; run < RUNS; run++) repeated.push(await timeToLink(extension, tab, `${site.origin}/new/0`));
 	for (const [name, runs] of [
 		["new URL", fresh],
 		["repeated URL", repeated],
 	] as const) {
-		const totals = runs.map((run) => run.total);
-		const own = runs.map((run) => run.popup);
-		console.log(`  ${name.padEnd(13)} ${figure(totals)} | ${figure(own)}`);
+		record(`popup click to link, ${name} (${RUNS} clicks)`, p50p95(runs.map((run) => run.total)));
+		record(`popup start to link, ${name} (Shorty's own part)`, p50p95(runs.map((run) => run.popup)));
 	}
-} finally {
-	site.close();
-	await backend.stop();
-	rmSync(extensionDir, { recursive: true, force: true });
-}
+});
