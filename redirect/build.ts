@@ -1,17 +1,20 @@
 /**
  * Builds the redirect page from Node, for the places that need it built against a particular backend:
  * `npm start` (watching, against the ports it started) and the test backends (against their random ports).
+ * These builds take only the settings they are given: no `.env`, no VITE_* of the environment. A
+ * developer's `.env` naming their real project would otherwise send a local or test page's reads and
+ * clicks to production Firestore. The deploy build (vite.config.ts, `--mode deploy`) is the one that reads `.env`.
  */
 import { join } from "node:path";
 import { build, type Rollup } from "vite";
 import type { BuildEnv } from "../src/config";
-import { buildEnv, REDIRECT_DIR, redirectConfig } from "./vite.config";
+import { REDIRECT_DIR, redirectConfig } from "./vite.config";
 
 /** Where `npm run build` puts the page: firebase.json's hosting.public. */
 export const REDIRECT_DIST = join(REDIRECT_DIR, "dist");
 
 function configFor(outDir: string, env: BuildEnv, watch: boolean) {
-	const config = redirectConfig({ ...buildEnv("production"), ...env });
+	const config = redirectConfig(env);
 	return {
 		...config,
 		configFile: false as const,
@@ -20,7 +23,7 @@ function configFor(outDir: string, env: BuildEnv, watch: boolean) {
 	};
 }
 
-/** Builds once into `outDir`, with `env` over the usual VITE_* settings. */
+/** Builds once into `outDir`, against the backend `env` names (the local one on its default ports if empty). */
 export async function buildRedirectPage(outDir: string, env: BuildEnv = {}): Promise<void> {
 	await build(configFor(outDir, env, false));
 }

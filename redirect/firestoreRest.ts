@@ -18,7 +18,8 @@ export interface FirestoreLocation {
 export interface TargetStore {
 	/**
 	 * The address stored in targets/{code}: null when there is no such document, "" when it holds no
-	 * string. Rejects when Firestore cannot be reached or answers with an error.
+	 * string. Rejects with a FirestoreAnswerError when Firestore answers with an error, with another
+	 * error when it cannot be reached or does not answer in time.
 	 */
 	readTarget(code: string): Promise<string | null>;
 	/**
@@ -31,11 +32,30 @@ export interface TargetStore {
 /** How long a visitor waits for the target before the page offers a retry. */
 export const READ_TIMEOUT_MS = 10_000;
 
+/**
+ * Firestore answered, with an error: the request arrived, so the visitor's connection is not the problem
+ * (that rejects with the fetch's own TypeError, or a TimeoutError).
+ */
+export class FirestoreAnswerError extends Error {
+	readonly status: number;
+	/** 429 (a quota) and 5xx (the service's own trouble) pass; any other 4xx (refused, a wrong project) will not. */
+	readonly passing: boolean;
+
+	constructor(status: number) {
+		super(`Firestore answered ${status}`);
+		this.status = status;
+		this.passing = status === 429 || status >= 500;
+	}
+}
+
 interface BatchGetAnswer {
 	found?: { fields?: { url?: { stringValue?: unknown } } };
 }
 
-export function firestoreRest({ origin, projectId, apiKey }: FirestoreLocation): TargetStore {
+export function firestoreRest(
+	{ origin, projectId, apiKey }: FirestoreLocation,
+	readTimeoutMs = READ_TIMEOUT_MS,
+): TargetStore {
 	const documents = `projects/${projectId}/databases/(default)/documents`;
 	const call = (rpc: string, body: unknown, init: RequestInit) =>
 		fetch(`${origin}/v1/${documents}:${rpc}${apiKey ? `?key=${encodeURIComponent(apiKey)}` : ""}`, {
@@ -49,9 +69,9 @@ export function firestoreRest({ origin, projectId, apiKey }: FirestoreLocation):
 			const response = await call(
 				"batchGet",
 				{ documents: [`${documents}/targets/${code}`] },
-				{ signal: AbortSignal.timeout(READ_TIMEOUT_MS) },
+				{ signal: AbortSignal.timeout(readTimeoutMs) },
 			);
-			if (!response.ok) throw new Error(`Firestore answered ${response.status}`);
+			if (!response.ok) throw new FirestoreAnswerError(response.status);
 			const [answer] = (await response.json()) as BatchGetAnswer[];
 			if (!answer?.found) return null;
 			const url = answer.found.fields?.url?.stringValue;

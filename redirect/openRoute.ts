@@ -1,5 +1,5 @@
 /** The page's one decision: given the path, what to read, what to show and where to go. */
-import type { TargetStore } from "./firestoreRest";
+import { FirestoreAnswerError, type TargetStore } from "./firestoreRest";
 import { followableUrl } from "./followableUrl";
 import type { Route } from "./route";
 import type { View } from "./views";
@@ -10,6 +10,8 @@ export interface PageDeps {
 	show(view: View, focus?: boolean): void;
 	/** location.replace in the browser: the short link does not stay in the visitor's history. */
 	navigate(url: string): void;
+	/** Resolves once the visitor is on the page, which a prerendered page waits for (activation.ts). */
+	activated(): Promise<void>;
 	/** The site's origin, "https://sho.rt", to show the short link in the preview. */
 	origin: string;
 }
@@ -24,8 +26,14 @@ export async function openRoute(route: Route, deps: PageDeps, retried = false): 
 	let address: string | null;
 	try {
 		address = await deps.store.readTarget(code);
-	} catch {
-		deps.show({ kind: "unreachable", retry: () => void openRoute(route, deps, true) }, retried);
+	} catch (error) {
+		const retry = () => void openRoute(route, deps, true);
+		deps.show(
+			error instanceof FirestoreAnswerError
+				? { kind: "failed", status: error.status, retry: error.passing ? retry : null }
+				: { kind: "unreachable", retry },
+			retried,
+		);
 		return;
 	}
 	if (address === null) {
@@ -42,6 +50,7 @@ export async function openRoute(route: Route, deps: PageDeps, retried = false): 
 		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, onContinue: countClick }, retried);
 		return;
 	}
+	await deps.activated();
 	// Not awaited: the request is keepalive, so it outlives this page and the visitor never waits for it.
 	countClick();
 	deps.navigate(url.href);

@@ -9,7 +9,10 @@ export type View =
 	| { kind: "not-found" }
 	/** The target is not an http(s) address: shown as text, never followed. */
 	| { kind: "refused"; address: string }
+	/** Firestore could not be reached or did not answer in time: the connection, most likely. */
 	| { kind: "unreachable"; retry(): void }
+	/** Firestore answered with an error; a retry only where the error may pass (busy, its own trouble). */
+	| { kind: "failed"; status: number; retry: (() => void) | null }
 	| { kind: "preview"; shortLink: string; url: URL; onContinue(): void };
 
 type Child = Node | string;
@@ -28,6 +31,7 @@ const paragraph = (...children: Child[]) => element("p", {}, ...children);
 /** Long addresses wrap anywhere instead of widening the page on a phone. */
 const address = (text: string) => element("p", { className: "address" }, text);
 const homeLink = () => element("a", { href: "/" }, "Go to the home page");
+const retryButton = (retry: () => void) => element("button", { type: "button", onclick: retry }, "Retry");
 
 interface Content {
 	title: string;
@@ -81,8 +85,26 @@ function contentOf(view: View): Content {
 				heading: "Could not open the link",
 				body: [
 					paragraph("The link service did not answer. Check your connection, then try again."),
-					element("button", { type: "button", onclick: view.retry }, "Retry"),
+					retryButton(view.retry),
 				],
+			};
+		case "failed":
+			return {
+				title: "Could not open the link · Shorty",
+				heading: "Could not open the link",
+				body: view.retry
+					? [
+							paragraph(
+								`The link service is busy or having trouble (error ${view.status}). Wait a moment, then try again.`,
+							),
+							retryButton(view.retry),
+						]
+					: [
+							paragraph(
+								`The link service refused to open this short link (error ${view.status}). The fault is on this site, not in your connection, so trying again will not help.`,
+							),
+							homeLink(),
+						],
 			};
 		case "preview":
 			return {

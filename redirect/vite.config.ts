@@ -21,7 +21,7 @@ export function firestoreLocation(env: BuildEnv): FirestoreLocation {
 }
 
 /** The VITE_* settings of `.env` files and the environment, as the extension's build reads them. */
-export const buildEnv = (mode: string): BuildEnv => loadEnv(mode, REPO_ROOT, "VITE_");
+const buildEnv = (mode: string): BuildEnv => loadEnv(mode, REPO_ROOT, "VITE_");
 
 export function redirectConfig(env: BuildEnv): UserConfig {
 	const firestore = firestoreLocation(env);

@@ -25,10 +25,35 @@ export type BuildEnv = Partial<Record<string, string>>;
 
 const LOCAL_PROJECT = "demo-shorty";
 
-function withSlash(base: string): string {
-	return base.endsWith("/") ? base : `${base}/`;
+const BASE_VARIABLE = "VITE_SHORT_LINK_BASE";
+
+/** Not URL.parse: Chrome 116 (manifest.json's minimum) and Node 20 lack it. */
+function webAddress(text: string): URL | null {
+	try {
+		const url = new URL(text);
+		return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+	} catch {
+		return null;
+	}
 }
 
+/**
+ * The short-link base as given, ending in "/". It must be a bare origin: the redirect page reads the code
+ * from the whole path and Hosting's rewrite (firebase.json) is anchored at "/", so under a base with a
+ * path, such as https://x.com/s/, no link would open.
+ */
+function shortLinkBaseOf(base: string): string {
+	const url = webAddress(base);
+	if (!url) throw new Error(`${BASE_VARIABLE} is not a web address: "${base}" (for example https://sho.rt/)`);
+	if (url.pathname !== "/" || url.search || url.hash) {
+		throw new Error(
+			`${BASE_VARIABLE} must be a site with no path, like https://sho.rt/: short links live at the root of their site, so "${base}" cannot work`,
+		);
+	}
+	return url.href;
+}
+
+/** An optional setting left empty, as .env.example leaves them, means its default (hence `||`, not `??`). */
 export function configFromEnv(env: BuildEnv): ShortyConfig {
 	const projectId = env.VITE_FIREBASE_PROJECT_ID;
 	if (!projectId) {
@@ -36,10 +61,10 @@ export function configFromEnv(env: BuildEnv): ShortyConfig {
 			// A demo- project never reaches Google; the emulators accept any API key.
 			firebase: { projectId: LOCAL_PROJECT, apiKey: "demo-key", authDomain: `${LOCAL_PROJECT}.firebaseapp.com` },
 			emulators: {
-				auth: env.VITE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
-				firestore: env.VITE_FIRESTORE_EMULATOR_HOST ?? "127.0.0.1:8080",
+				auth: env.VITE_AUTH_EMULATOR_HOST || "127.0.0.1:9099",
+				firestore: env.VITE_FIRESTORE_EMULATOR_HOST || "127.0.0.1:8080",
 			},
-			shortLinkBase: withSlash(env.VITE_SHORT_LINK_BASE ?? "http://127.0.0.1:5000/"),
+			shortLinkBase: shortLinkBaseOf(env.VITE_SHORT_LINK_BASE || "http://127.0.0.1:5000/"),
 		};
 	}
 	const apiKey = env.VITE_FIREBASE_API_KEY;
@@ -48,10 +73,10 @@ export function configFromEnv(env: BuildEnv): ShortyConfig {
 		firebase: {
 			projectId,
 			apiKey,
-			authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+			authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
 			...(env.VITE_FIREBASE_APP_ID ? { appId: env.VITE_FIREBASE_APP_ID } : {}),
 		},
 		emulators: null,
-		shortLinkBase: withSlash(env.VITE_SHORT_LINK_BASE ?? `https://${projectId}.web.app/`),
+		shortLinkBase: shortLinkBaseOf(env.VITE_SHORT_LINK_BASE || `https://${projectId}.web.app/`),
 	};
 }

@@ -34,14 +34,22 @@ export async function startTestBackend(
 	const hostingPublicDir = join(dataDir, "hosting");
 	const start = async () => {
 		const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
-		if (options.redirectPage) {
-			await buildRedirectPage(hostingPublicDir, { VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}` });
-		}
 		return startBackend({ ports, dataDir, persistAuth: false, hostingPublicDir });
 	};
 	// A free port can be taken by another process between the check and the bind (the integration and e2e
 	// suites start backends at the same moment); one more try with fresh ports settles it.
 	const backend = await start().catch(start);
+	// Built only now that the ports are bound: a build between choosing them and binding them would widen
+	// that race by a second. Hosting reads its folder on every request, so the page is served once written.
+	if (options.redirectPage) {
+		await buildRedirectPage(hostingPublicDir, {
+			VITE_FIRESTORE_EMULATOR_HOST: backend.env.FIRESTORE_EMULATOR_HOST,
+		}).catch(async (error: unknown) => {
+			await backend.stop();
+			rmSync(dataDir, { recursive: true, force: true });
+			throw error;
+		});
+	}
 	return {
 		hosts: {
 			auth: backend.env.FIREBASE_AUTH_EMULATOR_HOST,

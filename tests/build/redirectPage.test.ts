@@ -4,10 +4,12 @@
  * no Firebase SDK (the page speaks Firestore's REST API itself, redirect/firestoreRest.ts).
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildRedirectPage } from "../../redirect/build";
 
 const DIST = resolve(import.meta.dirname, "../../redirect/dist");
 const KB = 1024;
@@ -17,8 +19,11 @@ const BUDGET = 25 * KB;
 const page = readFileSync(resolve(DIST, "index.html"), "utf8");
 const inline = (element: "script" | "style") =>
 	[...page.matchAll(new RegExp(`<${element}[^>]*>([\\s\\S]*?)</${element}>`, "g"))].map(([, body = ""]) => body);
-const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(page)?.[1] ?? "";
-const directive = (name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `)) ?? "";
+const policyOf = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? "";
+const directive = (name: string, html = page) =>
+	policyOf(html)
+		.split("; ")
+		.find((entry) => entry.startsWith(`${name} `)) ?? "";
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("the redirect page build", () => {
@@ -47,5 +52,26 @@ describe("the redirect page build", () => {
 	it("carries no Firebase SDK code", () => {
 		expect(page).not.toContain("@firebase/");
 		expect(page).not.toContain("FirebaseError");
+	});
+});
+
+describe("the page the test backends and `npm start` build", () => {
+	afterEach(() => {
+		vi.unstubAllEnvs();
+	});
+
+	it("talks only to the backend it is given, whatever project the developer's settings name", async () => {
+		// loadEnv reads these exactly as it reads a .env file, which the test must not write.
+		vi.stubEnv("VITE_FIREBASE_PROJECT_ID", "developers-real-project");
+		vi.stubEnv("VITE_FIREBASE_API_KEY", "real-key");
+		const outDir = mkdtempSync(join(tmpdir(), "shorty-redirect-build-"));
+		try {
+			await buildRedirectPage(outDir, { VITE_FIRESTORE_EMULATOR_HOST: "127.0.0.1:18080" });
+			const built = readFileSync(join(outDir, "index.html"), "utf8");
+			expect(directive("connect-src", built)).toBe("connect-src http://127.0.0.1:18080");
+			expect(built).not.toContain("developers-real-project");
+		} finally {
+			rmSync(outDir, { recursive: true, force: true });
+		}
 	});
 });

@@ -174,6 +174,26 @@ describe.skipIf(backend.hosting === null)("short links on the redirect page", ()
 		await expect.poll(() => clicksOf(link.code)).toBe(1);
 	});
 
+	it("says the database refused, without a Retry that cannot help, when it answers with an error", async () => {
+		const link = await shorten("/refused-read");
+		expectedErrors.push(/status of 403/);
+		await visitor.route(`http://${backend.firestore}/**`, (route) =>
+			route.fulfill({
+				status: 403,
+				headers: { "Access-Control-Allow-Origin": "*" },
+				contentType: "application/json",
+				body: JSON.stringify({ error: { code: 403, message: "Permission denied", status: "PERMISSION_DENIED" } }),
+			}),
+		);
+		await visitor.goto(link.shortUrl);
+		await expect.poll(() => heading(visitor)).toBe("Could not open the link");
+		await expect.poll(() => visitor.getByText("(error 403)", { exact: false }).count()).toBe(1);
+		expect(await visitor.getByRole("button", { name: "Retry" }).count()).toBe(0);
+		expect(visitor.url()).toBe(link.shortUrl);
+		await visitor.unrouteAll();
+		expect(await clicksOf(link.code)).toBe(0);
+	});
+
 	it("is readable on a phone and passes axe's checks in light and dark", async () => {
 		const link = await shorten(`/a/very/long/path/${"segment/".repeat(30)}end`);
 		await admin.addLink("tampered3", `javascript:${"void(0);".repeat(40)}`);

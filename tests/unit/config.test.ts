@@ -37,4 +37,45 @@ describe("which backend a build talks to", () => {
 	it("refuses a project without an API key, naming the missing variable", () => {
 		expect(() => configFromEnv({ VITE_FIREBASE_PROJECT_ID: "my-shorty" })).toThrow("VITE_FIREBASE_API_KEY");
 	});
+
+	it("refuses a short-link base with a path, naming the variable: links are read from the site's root", () => {
+		for (const VITE_SHORT_LINK_BASE of [
+			"https://x.com/s/",
+			"https://x.com/s",
+			"https://x.com/?s=1",
+			"https://x.com/#s",
+		]) {
+			expect(() => configFromEnv({ VITE_SHORT_LINK_BASE }), VITE_SHORT_LINK_BASE).toThrow(
+				/VITE_SHORT_LINK_BASE must be a site with no path/,
+			);
+			expect(() =>
+				configFromEnv({ VITE_FIREBASE_PROJECT_ID: "my-shorty", VITE_FIREBASE_API_KEY: "key", VITE_SHORT_LINK_BASE }),
+			).toThrow(/VITE_SHORT_LINK_BASE/);
+		}
+	});
+
+	it("refuses a short-link base that is not a web address", () => {
+		for (const VITE_SHORT_LINK_BASE of ["sho.rt", "ftp://sho.rt/", "/s/"]) {
+			expect(() => configFromEnv({ VITE_SHORT_LINK_BASE }), VITE_SHORT_LINK_BASE).toThrow(
+				/VITE_SHORT_LINK_BASE is not a web address/,
+			);
+		}
+	});
+
+	it("accepts a bare site, with or without the trailing slash", () => {
+		expect(configFromEnv({ VITE_SHORT_LINK_BASE: "https://sho.rt" }).shortLinkBase).toBe("https://sho.rt/");
+		expect(configFromEnv({ VITE_SHORT_LINK_BASE: "https://sho.rt/" }).shortLinkBase).toBe("https://sho.rt/");
+	});
+
+	it("takes a setting left empty, as .env.example leaves it, as unset", () => {
+		const config = configFromEnv({
+			VITE_FIREBASE_PROJECT_ID: "my-shorty",
+			VITE_FIREBASE_API_KEY: "key",
+			VITE_FIREBASE_AUTH_DOMAIN: "",
+			VITE_FIREBASE_APP_ID: "",
+			VITE_SHORT_LINK_BASE: "",
+		});
+		expect(config.firebase).toEqual({ projectId: "my-shorty", apiKey: "key", authDomain: "my-shorty.firebaseapp.com" });
+		expect(config.shortLinkBase).toBe("https://my-shorty.web.app/");
+	});
 });

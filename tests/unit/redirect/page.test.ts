@@ -5,13 +5,15 @@
  */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freePort } from "../../../local/ports";
-import { type FirestoreLocation, firestoreRest } from "../../../redirect/firestoreRest";
+import { whenActivated } from "../../../redirect/activation";
+import { type FirestoreLocation, firestoreRest, type TargetStore } from "../../../redirect/firestoreRest";
 import { openRoute } from "../../../redirect/openRoute";
 import { routeOf } from "../../../redirect/route";
 import { showView } from "../../../redirect/views";
 import { type LocalFirestore, startLocalFirestore } from "./localFirestore";
+import { startStubFirestore } from "./stubFirestore";
 
 const ORIGIN = "https://sho.rt";
 let firestore: LocalFirestore;
@@ -36,11 +38,16 @@ beforeEach(() => {
 
 /** Opens `path` the way main.ts does, with the store at `location` (the local server by default). */
 function open(path: string, location: FirestoreLocation = firestore.location): Promise<void> {
+	return openWith(path, firestoreRest(location));
+}
+
+function openWith(path: string, store: TargetStore): Promise<void> {
 	const root = document.querySelector("main") as HTMLElement;
 	return openRoute(routeOf(path), {
-		store: firestoreRest(location),
+		store,
 		show: (view, focus) => showView(root, view, focus),
 		navigate: (url) => navigations.push(url),
+		activated: () => whenActivated(document),
 		origin: ORIGIN,
 	});
 }
@@ -90,6 +97,7 @@ describe("opening a short link", () => {
 		const location = await unreachableLocation();
 		await open("/docs123", location);
 		expect(screen.getByRole("heading", { name: "Could not open the link" })).toBeTruthy();
+		expect(screen.getByText(/did not answer\. Check your connection/)).toBeTruthy();
 		expect(navigations).toEqual([]);
 
 		const port = Number(new URL(location.origin).port);
@@ -109,6 +117,91 @@ describe("opening a short link", () => {
 		await userEvent.click(screen.getByRole("button", { name: "Retry" }));
 		const heading = await screen.findByRole("heading", { name: "Could not open the link" });
 		expect(document.activeElement).toBe(heading);
+	});
+});
+
+describe("when Firestore answers with an error or not at all", () => {
+	it("says the service refused, with a way home and no Retry that cannot help, for a 400, 403 or 404", async () => {
+		for (const status of [400, 403, 404]) {
+			const stub = await startStubFirestore(status);
+			try {
+				await open("/docs123", stub.location);
+				expect(screen.getByRole("heading", { name: "Could not open the link" })).toBeTruthy();
+				expect(screen.getByText(`refused to open this short link (error ${status})`, { exact: false })).toBeTruthy();
+				expect(screen.queryByText(/connection, then try again/)).toBeNull();
+				expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+				expect(screen.getByRole("link", { name: "Go to the home page" })).toBeTruthy();
+			} finally {
+				await stub.stop();
+			}
+		}
+		expect(navigations).toEqual([]);
+	});
+
+	it("offers a retry that asks again when the service is busy or in trouble (429, 500, 503)", async () => {
+		for (const status of [429, 500, 503]) {
+			const stub = await startStubFirestore(status);
+			try {
+				await open("/docs123", stub.location);
+				expect(screen.getByText(`busy or having trouble (error ${status})`, { exact: false })).toBeTruthy();
+				await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+				await waitFor(() => expect(stub.requests()).toBe(2));
+				expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
+			} finally {
+				await stub.stop();
+			}
+		}
+		expect(navigations).toEqual([]);
+	});
+
+	it("offers the connection retry when Firestore does not answer in time", async () => {
+		const silent = await startStubFirestore(null);
+		try {
+			await openWith("/docs123", firestoreRest(silent.location, 200));
+			expect(screen.getByText(/did not answer\. Check your connection/)).toBeTruthy();
+			expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+		} finally {
+			await silent.stop();
+		}
+	});
+});
+
+describe("a prerendered short link (an omnibox prediction, speculation rules)", () => {
+	let prerendering: boolean;
+
+	beforeEach(() => {
+		prerendering = true;
+		Object.defineProperty(document, "prerendering", { configurable: true, get: () => prerendering });
+	});
+
+	afterEach(() => {
+		Reflect.deleteProperty(document, "prerendering");
+	});
+
+	it("neither counts a click nor navigates until the visitor actually opens it", async () => {
+		const store = firestoreRest(firestore.location);
+		let reads = 0;
+		let counts = 0;
+		const watched: TargetStore = {
+			readTarget: (code) => store.readTarget(code).finally(() => reads++),
+			countClick: (code) => {
+				counts++;
+				return store.countClick(code);
+			},
+		};
+		const before = await firestore.clicksOf("docs123");
+		const opening = openWith("/docs123", watched);
+		await waitFor(() => expect(reads).toBe(1));
+		// Past everything the page does straight after the read.
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect([navigations, counts]).toEqual([[], 0]);
+
+		prerendering = false;
+		document.dispatchEvent(new Event("prerenderingchange"));
+		await opening;
+		expect(navigations).toEqual(["https://example.com/docs?page=2"]);
+		await waitFor(async () => expect(await firestore.clicksOf("docs123")).toBe(before + 1));
+		expect(counts).toBe(1);
 	});
 });
 
