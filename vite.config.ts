@@ -1,12 +1,16 @@
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 import { firefoxManifest } from "./scripts/firefoxManifest.ts";
+import { configFromEnv } from "./src/config.ts";
 
 // `vite build --mode firefox` (npm run build:firefox) builds the same sources as a Firefox add-on.
 export default defineConfig(({ mode }) => {
 	const firefox = mode === "firefox";
+	// The pages and worker read these settings at run time; reading them here too makes a bad one (a
+	// short-link base with a path, a project without an API key) stop the build instead.
+	configFromEnv(loadEnv(mode, process.cwd(), "VITE_"));
 	return {
 		plugins: [react(), firefox ? crx({ manifest: firefoxManifest(manifest), browser: "firefox" }) : crx({ manifest })],
 		build: {
