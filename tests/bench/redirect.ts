@@ -15,8 +15,8 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { buildRedirectPage } from "../../redirect/build";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
 import { serveTestSite } from "../e2e/testSite";
-import { startTestBackend } from "../testBackend";
 import { firestoreAdmin } from "../firestoreAdmin";
+import { startTestBackend } from "../testBackend";
 import { record } from "./report";
 import { p50p95, percentile } from "./stats";
 

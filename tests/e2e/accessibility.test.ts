@@ -58,7 +58,7 @@ describe("accessibility (axe-core)", () => {
 		const popup = await openPopupOn("/signed-out");
 		expect(await popupAccessibilityViolations(popup), "with the link").toEqual([]);
 		await pressPopupButton(popup, "QR code");
-		await popup.waitFor(() => document.querySelector("[aria-label^=\"QR code for\"]") !== null);
+		await popup.waitFor(() => document.querySelector('[aria-label^="QR code for"]') !== null);
 		expect(await popupAccessibilityViolations(popup), "with the QR code").toEqual([]);
 		await pressPopupButton(popup, "Create an account");
 		await popup.waitFor(() => document.querySelector("form") !== null);
