@@ -3,7 +3,7 @@ import { type AccountFormMode, AccountForms } from "../src/ui/account/AccountFor
 
 /**
  * The account forms, in place of the link while open (the link stays mounted underneath, so nothing of
- * it is lost). Escape or Close closes it; so does signing in or up.
+ * it is lost). Escape or "Close account forms" closes it; so does signing in or up.
  */
 export function AccountPanel({ mode, onClose }: { mode: AccountFormMode; onClose: () => void }) {
 	useEffect(() => {
@@ -17,10 +17,11 @@ export function AccountPanel({ mode, onClose }: { mode: AccountFormMode; onClose
 	}, [onClose]);
 	return (
 		<section className="account-panel" aria-label="Account forms">
-			<button type="button" className="link-button account-panel__close" onClick={onClose}>
-				Close
-			</button>
 			<AccountForms initialMode={mode} onDone={onClose} />
+			{/* After the forms in reading and Tab order; shown level with their heading. */}
+			<button type="button" className="link-button account-panel__close" onClick={onClose}>
+				Close account forms
+			</button>
 		</section>
 	);
 }

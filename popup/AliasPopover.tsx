@@ -1,5 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { checkAlias } from "../src/links/codes";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
@@ -12,7 +12,8 @@ const HINT = "3 to 64 letters, digits, hyphens or underscores.";
  * "Custom alias": a popover to give `link`'s page a chosen code. The alias is a second link to the same
  * page (an alias never replaces the generated one), handed to `onSaved` once the background has made it.
  * Radix closes it on Escape and returns focus to the button; after a save, focus goes wherever
- * `focusAfterSave` puts it instead (the new link, ready for Enter or Ctrl+C).
+ * `focusAfterSave` puts it instead (the new link, ready for Enter or Ctrl+C). Closing while a save is out
+ * drops its answer: the user walked away from it, so it neither replaces the link nor takes the clipboard.
  */
 export function AliasPopover({
 	link,
@@ -29,7 +30,14 @@ export function AliasPopover({
 	const [open, setOpen] = useState(defaultOpen);
 	const saved = useRef(false);
 	return (
-		<Popover.Root open={open} onOpenChange={setOpen}>
+		<Popover.Root
+			open={open}
+			onOpenChange={(next) => {
+				// Each opening starts unsaved, so only a save made in it sends focus to the link on closing.
+				if (next) saved.current = false;
+				setOpen(next);
+			}}
+		>
 			<Popover.Trigger asChild>
 				<button type="button" className="secondary-button">
 					Custom alias
@@ -72,20 +80,33 @@ function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link) => voi
 	// Nothing is wrong with a field nobody has typed in yet; from the first keystroke it is checked live.
 	const [edited, setEdited] = useState(false);
 	const [serverError, setServerError] = useState<string | null>(null);
+	// What a screen reader hears unasked: the problem on leaving the field or saving, not per keystroke.
+	const [announced, setAnnounced] = useState("");
 	const [saving, setSaving] = useState(false);
+	const mounted = useRef(true);
+	useEffect(() => {
+		mounted.current = true;
+		return () => {
+			mounted.current = false;
+		};
+	}, []);
 	const checked = checkAlias(alias);
 	const problem = serverError ?? (edited && !checked.ok ? checked.error.message : null);
 
 	async function save(event: FormEvent) {
 		event.preventDefault();
 		setEdited(true);
+		if (!checked.ok) setAnnounced(checked.error.message);
 		if (saving || !checked.ok) return;
 		setSaving(true);
 		const request = { type: "shorten", url: link.url, alias: checked.value } as const;
 		const reply = await withTimeout(call(link.title ? { ...request, title: link.title } : request));
+		// Closed meanwhile (Escape, a click outside): the answer is for a form that is gone.
+		if (!mounted.current) return;
 		setSaving(false);
-		if (reply.ok) onSaved(reply.data);
-		else setServerError(reply.error.message);
+		if (reply.ok) return onSaved(reply.data);
+		setServerError(reply.error.message);
+		setAnnounced(reply.error.message);
 	}
 
 	return (
@@ -111,14 +132,14 @@ function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link) => voi
 						setEdited(true);
 						setServerError(null);
 					}}
+					onBlur={() => setAnnounced(edited ? (problem ?? "") : "")}
 				/>
 			</div>
-			<p
-				id={messageId}
-				className={`alias-form__message${problem ? " alias-form__message--error" : ""}`}
-				aria-live="polite"
-			>
+			<p id={messageId} className={`alias-form__message${problem ? " alias-form__message--error" : ""}`}>
 				{problem ?? HINT}
+			</p>
+			<p className="visually-hidden" aria-live="polite">
+				{announced}
 			</p>
 			<button type="submit" aria-disabled={saving}>
 				{saving ? "Saving…" : "Save"}

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useFocusOnMount } from "./useFocusOnMount";
 
 /** A failed or timed-out shorten. Retry takes focus, so Enter tries again and focus is not left on <body>. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
 	const retry = useRef<HTMLButtonElement>(null);
-	useEffect(() => retry.current?.focus(), []);
+	useFocusOnMount(retry);
 	return (
 		<section className="popup-message popup-message--error">
 			<p role="alert">{message}</p>

@@ -49,7 +49,7 @@ function PopupPage() {
 				ref={account.line}
 				hidden={account.mode !== null}
 				onOpen={account.open}
-				onSignedOut={account.focusLine}
+				focusLine={account.focusLine}
 			/>
 		</main>
 	);

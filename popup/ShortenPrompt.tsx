@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { useFocusOnMount } from "./useFocusOnMount";
 import type { PageToShorten } from "./useShortLink";
 
 /**
@@ -8,7 +9,7 @@ import type { PageToShorten } from "./useShortLink";
 export function ShortenPrompt({ page, onShorten }: { page: PageToShorten; onShorten: () => void }) {
 	const button = useRef<HTMLButtonElement>(null);
 	const titleId = useId();
-	useEffect(() => button.current?.focus(), []);
+	useFocusOnMount(button);
 	return (
 		<section className="shorten-prompt" aria-labelledby={titleId}>
 			<p id={titleId} className="shorten-prompt__title">

@@ -4,11 +4,11 @@ import { useBackground } from "../src/ui/BackgroundContext";
 import { withTimeout } from "../src/ui/withTimeout";
 
 /**
- * What the popup does when settings cannot be read. No auto-copy: overwriting the clipboard of someone who
- * turned it off is worse than asking for one click. Shorten on open: a background that cannot read
- * settings will not shorten either, and the shorten's own error, with its Retry, says what is wrong.
+ * What the popup does when settings cannot be read: the cautious choice of each. No auto-copy: overwriting
+ * the clipboard of someone who turned it off is worse than asking for one click. No shorten on open: the
+ * prompt costs one click and creates nothing the user may not have wanted.
  */
-const UNREADABLE: Settings = { autoCopy: false, shortenOnOpen: true };
+const UNREADABLE: Settings = { autoCopy: false, shortenOnOpen: false };
 
 /** The user's settings; null until the background has answered (or failed to, within the usual timeout). */
 export function useSettings(): Settings | null {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
+import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { withTimeout } from "../src/ui/withTimeout";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
@@ -42,6 +43,8 @@ export interface ShortLink {
  * (null until the settings are known), else when the user asks. Offline, nothing is sent; coming back
  * online tries again by itself, and so does going offline mid-request once the connection returns.
  * Every try is safe to repeat: the background returns the existing link for an address it already has.
+ * Signing in to another account shortens again, for that account: the link shown belongs to the user who
+ * made it (signing up from the anonymous session keeps its user, and so its link).
  */
 export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | null, online: boolean): ShortLink {
 	const call = useBackground();
@@ -49,8 +52,12 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase), [tab, shortLinkBase]);
 	const page = checked?.ok ? checked.page : null;
 	const [asked, setAsked] = useState(false);
-	// A Retry press forces its try: sent whatever navigator.onLine says.
+	// A Retry press forces its try, and only that one: sent whatever navigator.onLine says.
 	const [{ attempt, forced }, setTry] = useState({ attempt: 0, forced: false });
+	const nextTry = useCallback(
+		(forced: boolean) => setTry((previous) => ({ attempt: previous.attempt + 1, forced })),
+		[],
+	);
 	const [link, setLink] = useState<Link | null>(null);
 	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old try is ignored.
 	const [failure, setFailure] = useState<{ attempt: number; error: AppError } | null>(null);
@@ -74,15 +81,29 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 		};
 	}, [call, page, attempt, sending]);
 
-	const retry = useCallback(() => setTry((previous) => ({ attempt: previous.attempt + 1, forced: true })), []);
+	const retry = useCallback(() => nextTry(true), [nextTry]);
 
-	// Back online, a failure from the offline spell is forgotten, so the try is sent again (once: coming back
+	// Going offline starts a new, unforced try, so the one out is abandoned even if Retry forced it. Back
+	// online, a failure from the offline spell is forgotten, so the try is sent again (once: coming back
 	// online alone re-sends a try that going offline abandoned).
 	const wasOnline = useRef(online);
 	useEffect(() => {
+		if (!online && wasOnline.current) nextTry(false);
 		if (online && !wasOnline.current) setFailure(null);
 		wasOnline.current = online;
-	}, [online]);
+	}, [online, nextTry]);
+
+	// Another account signed in: the link shown is the previous user's, so it goes and a new one is made.
+	const uid = useSession().session?.user?.uid ?? null;
+	const owner = useRef(uid);
+	useEffect(() => {
+		if (uid === null) return;
+		if (owner.current !== null && owner.current !== uid) {
+			setLink(null);
+			nextTry(false);
+		}
+		owner.current = uid;
+	}, [uid, nextTry]);
 
 	const shortenNow = useCallback(() => setAsked(true), []);
 

@@ -13,7 +13,10 @@ export interface CopyFieldProps {
 	copy: (text: string) => Promise<void>;
 	/** Copy as soon as this is true, once per value. */
 	autoCopy?: boolean;
-	/** Take focus on mount, with the value selected: for a page whose whole point is this value. */
+	/**
+	 * Take focus on mount, with the value selected: for a page whose whole point is this value. Not when
+	 * the user has already put focus elsewhere (on anything but <body>): a late value must not steal it.
+	 */
 	focusOnMount?: boolean;
 	/**
 	 * The Copy button's accessible name where several fields share a screen, so a screen reader's list of
@@ -47,7 +50,8 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 	}, [copy, value]);
 
 	useEffect(() => {
-		if (focusOnMount) input.current?.focus();
+		const focusIsFree = document.activeElement === null || document.activeElement === document.body;
+		if (focusOnMount && focusIsFree) input.current?.focus();
 	}, [focusOnMount]);
 
 	useEffect(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { FirebaseError } from "firebase/app";
 import { describe, expect, it } from "vitest";
-import { ShortyError, toAppError } from "../../src/errors";
+import { appError, ShortyError, toAppError } from "../../src/errors";
 
 describe("the error catalogue", () => {
 	it.each([
@@ -39,6 +39,12 @@ describe("the error catalogue", () => {
 			code: "internal",
 			message: "Something went wrong inside Shorty. (bad index)",
 		});
+	});
+
+	it("says offline in words unlike a timeout's or an unreachable database's", () => {
+		const offline = appError("offline").message;
+		expect(offline).toMatch(/^You are offline\./);
+		expect(new Set([offline, appError("timeout").message, appError("firestore/unavailable").message]).size).toBe(3);
 	});
 
 	it("passes Shorty's own errors through with their detail", () => {

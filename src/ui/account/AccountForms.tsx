@@ -4,6 +4,7 @@ import type { AccountFormMode } from "./formProps";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
+import { useSignedIn } from "./useSignedIn";
 import "./account.css";
 
 export type { AccountFormMode } from "./formProps";
@@ -14,7 +15,11 @@ export interface AccountFormsProps {
 	headingLevel?: 2 | 3;
 	/** Focus the first field on mount: yes where the user just asked for the forms, no on a page that loads with them. */
 	autoFocus?: boolean;
-	/** Called once signed in or signed up. */
+	/**
+	 * Called once signed in or signed up: by the form's answer, or, when that answer was lost (timed out
+	 * here but done in the background), by the session turning into an account other than the one the
+	 * forms opened with. Called once.
+	 */
 	onDone(session: Session): void;
 }
 
@@ -32,6 +37,7 @@ export function AccountForms({
 	const [view, setView] = useState({ mode: initialMode, email: "", switched: false });
 	const headingId = useId();
 	const container = useRef<HTMLDivElement>(null);
+	const finish = useSignedIn(onDone);
 
 	useEffect(() => {
 		// After a switch the old form's button is gone; the new form's first field is where the user goes on.
@@ -41,7 +47,7 @@ export function AccountForms({
 	const props = {
 		email: view.email,
 		heading: { id: headingId, level: headingLevel },
-		onDone,
+		onDone: finish,
 		switchTo: (mode: AccountFormMode, email: string) => setView({ mode, email, switched: true }),
 	};
 	return (

@@ -1,8 +1,9 @@
 import { CredentialsFields } from "./CredentialsFields";
 import { FormHeading } from "./fields";
 import type { AccountFormProps } from "./formProps";
-import { useCredentialsForm, useGuestLinks } from "./useCredentialsForm";
-import { linkWords } from "./useLinkCount";
+import { linkWords } from "./linkWords";
+import { useCredentialsForm } from "./useCredentialsForm";
+import { useGuestLinkCount } from "./useGuestLinkCount";
 
 /**
  * Signs in to an existing account. From an anonymous session that has links, signing in leaves those
@@ -10,13 +11,13 @@ import { linkWords } from "./useLinkCount";
  * the form says so before the button and offers to create an account instead.
  */
 export function SignInForm({ email, heading, onDone, switchTo }: AccountFormProps) {
-	const { guest, count } = useGuestLinks();
+	const count = useGuestLinkCount();
 	const form = useCredentialsForm("signIn", email, onDone);
 	const { theLinks, them } = linkWords(count);
 	return (
 		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
 			<FormHeading {...heading}>Sign in</FormHeading>
-			{guest && count !== 0 && (
+			{count !== null && count > 0 && (
 				<div className="account-notice account-notice--warning">
 					<p>
 						Signing in to an existing account leaves {theLinks} you made without an account behind: that account will

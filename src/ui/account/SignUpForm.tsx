@@ -1,24 +1,24 @@
 import { CredentialsFields } from "./CredentialsFields";
 import { FormHeading } from "./fields";
 import type { AccountFormProps } from "./formProps";
-import { useCredentialsForm, useGuestLinks } from "./useCredentialsForm";
-import { linkWords } from "./useLinkCount";
+import { linkWords } from "./linkWords";
+import { useCredentialsForm } from "./useCredentialsForm";
+import { useGuestLinkCount } from "./useGuestLinkCount";
 
 /**
  * Creates an email account. From an anonymous session the background links the new credential to it,
  * so the links made so far stay (same user); the form says so, since that is why anyone signs up here.
  */
 export function SignUpForm({ email, heading, onDone, switchTo }: AccountFormProps) {
-	const { guest, count } = useGuestLinks();
+	const count = useGuestLinkCount();
 	const form = useCredentialsForm("signUp", email, onDone);
-	const { theLinks } = linkWords(count);
+	const { theLinksCapitalised } = linkWords(count);
 	return (
 		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
 			<FormHeading {...heading}>Create an account</FormHeading>
-			{guest && count !== 0 && (
+			{count !== null && count > 0 && (
 				<p className="account-notice">
-					{theLinks.replace("the", "The")} you made without an account {count === 1 ? "moves" : "move"} into the new
-					account.
+					{theLinksCapitalised} you made without an account {count === 1 ? "moves" : "move"} into the new account.
 				</p>
 			)}
 			<CredentialsFields

@@ -4,7 +4,8 @@ import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
 import { withTimeout } from "../withTimeout";
 import { FormError } from "./fields";
-import { linkWords, useLinkCount } from "./useLinkCount";
+import { linkWords } from "./linkWords";
+import { useLinkCount } from "./useLinkCount";
 import { useSession } from "./useSession";
 import "./account.css";
 

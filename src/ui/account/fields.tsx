@@ -12,13 +12,14 @@ interface TextFieldProps {
 }
 
 /**
- * A labelled input whose message (hint or problem) is its description: aria-describedby points at it, and
- * it is a live region, so a problem that appears when the user leaves the field is read out too.
+ * A labelled input whose message (hint or problem) is its description: aria-describedby points at it, so
+ * it is read with the field. A separate, visually hidden live region reads out the field's announcement
+ * (set on leaving the field, on submit and on a server error), so typing is not narrated per keystroke.
  */
 function TextField({ label, type, autoComplete, hint, binding }: TextFieldProps) {
 	const inputId = useId();
 	const messageId = useId();
-	const { value, error, onChange, onBlur, inputRef } = binding;
+	const { value, error, announcement, onChange, onBlur, inputRef } = binding;
 	return (
 		<div className="account-field">
 			<label className="account-field__label" htmlFor={inputId}>
@@ -38,12 +39,11 @@ function TextField({ label, type, autoComplete, hint, binding }: TextFieldProps)
 				onChange={(event) => onChange(event.target.value)}
 				onBlur={onBlur}
 			/>
-			<p
-				id={messageId}
-				className={`account-field__message${error ? " account-field__message--error" : ""}`}
-				aria-live="polite"
-			>
+			<p id={messageId} className={`account-field__message${error ? " account-field__message--error" : ""}`}>
 				{error ?? hint ?? ""}
+			</p>
+			<p className="visually-hidden" aria-live="polite">
+				{announcement}
 			</p>
 		</div>
 	);

@@ -1,12 +1,17 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { AppError } from "../../errors";
 import { type AccountField, fieldChecks, fieldOf, fieldToRevisit } from "./validation";
 
 /** What a field component needs from its form. */
 export interface FieldBinding {
 	value: string;
-	/** The message under the field (its problem), or null when there is nothing wrong. */
+	/** The message under the field (its problem), or null when there is nothing wrong. It follows typing. */
 	error: string | null;
+	/**
+	 * The field's problem as a screen reader should hear it: set when the user leaves the field, submits,
+	 * or the server answers, never per keystroke (typing "me@" is not a mistake to read out).
+	 */
+	announcement: string;
 	onChange(value: string): void;
 	onBlur(): void;
 	inputRef(input: HTMLInputElement | null): void;
@@ -66,16 +71,22 @@ export function useAccountForm<F extends AccountField>({
 		input?.select();
 	}, [focusRequest]);
 
-	const problem = (name: F): string | null => {
-		if (serverError && fieldOf(serverError.code) === name) return serverError.message;
-		return shown.has(name) ? (fieldChecks[name](values[name])?.message ?? null) : null;
-	};
+	const serverProblem = (name: F): string | null =>
+		serverError && fieldOf(serverError.code) === name ? serverError.message : null;
+	// What the field would say once shown; the server's word for it first.
+	const problemIfShown = (name: F): string | null =>
+		serverProblem(name) ?? fieldChecks[name](values[name])?.message ?? null;
+	const problem = (name: F): string | null => (shown.has(name) ? problemIfShown(name) : serverProblem(name));
 
 	const show = (names: F[]) => setShown((before) => new Set([...before, ...names]));
+	const [announced, setAnnounced] = useState<Partial<Record<F, string>>>({});
+	const announce = (entries: [F, string | null][]) =>
+		setAnnounced((before) => ({ ...before, ...Object.fromEntries(entries.map(([name, text]) => [name, text ?? ""])) }));
 
 	const field = (name: F): FieldBinding => ({
 		value: values[name],
 		error: problem(name),
+		announcement: announced[name] ?? "",
 		onChange(value) {
 			edited.current.add(name);
 			setValues((before) => ({ ...before, [name]: value }));
@@ -83,7 +94,9 @@ export function useAccountForm<F extends AccountField>({
 		},
 		onBlur() {
 			// Tabbing through an untouched field is not a mistake; leaving one typed in wrongly is.
-			if (edited.current.has(name)) show([name]);
+			if (!edited.current.has(name)) return;
+			show([name]);
+			announce([[name, problemIfShown(name)]]);
 		},
 		inputRef(input) {
 			if (input) inputs.current.set(name, input);
@@ -91,26 +104,26 @@ export function useAccountForm<F extends AccountField>({
 		},
 	});
 
-	const send = useCallback(
-		async (checked: Record<F, string>) => {
-			setPending(true);
-			setServerError(null);
-			const error = await submit(checked);
-			// A success usually closes the form; there is nothing left to update then.
-			if (!mounted.current) return;
-			setPending(false);
-			if (!error) return;
-			setServerError(error);
-			const revisit = fieldToRevisit(error.code);
-			if (revisit && (fields as readonly AccountField[]).includes(revisit)) setFocusRequest({ field: revisit as F });
-		},
-		[submit, fields],
-	);
+	async function send(checked: Record<F, string>) {
+		setPending(true);
+		setServerError(null);
+		const error = await submit(checked);
+		// A success usually closes the form; there is nothing left to update then.
+		if (!mounted.current) return;
+		setPending(false);
+		if (!error) return;
+		setServerError(error);
+		const about = fieldOf(error.code);
+		if (about && fields.includes(about as F)) announce([[about as F, error.message]]);
+		const revisit = fieldToRevisit(error.code);
+		if (revisit && fields.includes(revisit as F)) setFocusRequest({ field: revisit as F });
+	}
 
 	function onSubmit(event: FormEvent) {
 		event.preventDefault();
 		if (pending) return;
 		show([...fields]);
+		announce(fields.map((name) => [name, problemIfShown(name)]));
 		const firstWrong = fields.find((name) => fieldChecks[name](values[name]) !== null);
 		if (firstWrong) {
 			setFocusRequest({ field: firstWrong });

@@ -2,7 +2,6 @@ import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
 import { withTimeout } from "../withTimeout";
 import { type AccountForm, useAccountForm } from "./useAccountForm";
-import { useLinkCount } from "./useLinkCount";
 import { useSession } from "./useSession";
 
 /** The email and password form behind signing in and signing up; a success is accepted as the session. */
@@ -24,14 +23,4 @@ export function useCredentialsForm(
 			return null;
 		},
 	});
-}
-
-/**
- * Whether the session is anonymous, and then how many links it has (null while unknown): what signing in,
- * signing up or signing out would do to them.
- */
-export function useGuestLinks(): { guest: boolean; count: number | null } {
-	const { session } = useSession();
-	const guest = session?.user?.anonymous ? session.user.uid : null;
-	return { guest: guest !== null, count: useLinkCount(guest) };
 }

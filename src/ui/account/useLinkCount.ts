@@ -1,16 +1,19 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { PAGE_SIZES } from "../../links/types";
 import { useBackground } from "../BackgroundContext";
+import { useBackgroundEvents } from "../BackgroundEvents";
 import { withTimeout } from "../withTimeout";
 
 /**
  * How many links the signed-in user has, for warnings about actions that would lose them; null while
- * unknown (not asked, loading or failed). Asked again when the user changes.
+ * unknown (not asked, loading or failed). Asked again when the user changes, and when the background
+ * announces that links changed (a shorten in another page, a delete on the options page).
  */
 export function useLinkCount(uid: string | null): number | null {
 	const call = useBackground();
 	const [count, setCount] = useState<{ uid: string; total: number } | null>(null);
-	useEffect(() => {
+	// Returns the cancel; an answer tagged with a user other than the current one is never shown.
+	const ask = useCallback(() => {
 		if (uid === null) return;
 		let current = true;
 		// The smallest page: only the total is wanted, and it costs one count aggregation whatever the page.
@@ -21,11 +24,9 @@ export function useLinkCount(uid: string | null): number | null {
 			current = false;
 		};
 	}, [call, uid]);
+	useEffect(ask, [ask]);
+	useBackgroundEvents((event) => {
+		if (event.type === "links-changed") ask();
+	});
 	return count !== null && count.uid === uid ? count.total : null;
-}
-
-/** How the warnings name the anonymous session's links: "the 3 links", "the link", "the links" (count unknown). */
-export function linkWords(count: number | null): { theLinks: string; them: string } {
-	if (count === 1) return { theLinks: "the link", them: "it" };
-	return { theLinks: count === null ? "the links" : `the ${count.toLocaleString("en")} links`, them: "them" };
 }

@@ -1,8 +1,7 @@
 import { type AppError, appError, type ErrorCode } from "../../errors";
 
-/** The fields the account forms have, in the order they appear (focus goes to the first that is wrong). */
-export const ACCOUNT_FIELDS = ["email", "password"] as const;
-export type AccountField = (typeof ACCOUNT_FIELDS)[number];
+/** The fields the account forms have; each form lists its own, in screen order. */
+export type AccountField = "email" | "password";
 
 /** Firebase's own minimum; checking it here saves a round trip that would only say the same. */
 export const MIN_PASSWORD_LENGTH = 6;

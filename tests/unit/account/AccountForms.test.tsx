@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError } from "../../../src/errors";
-import type { Session } from "../../../src/messages";
+import type { Handlers, Session } from "../../../src/messages";
 import { type AccountFormMode, AccountForms } from "../../../src/ui/account/AccountForms";
-import { description, renderWithAccounts } from "./renderWithAccounts";
+import { announcement, description, renderWithAccounts } from "./renderWithAccounts";
 import { TestAccounts } from "./testAccounts";
 
 afterEach(() => {
@@ -12,9 +12,17 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
-function renderForms(accounts: TestAccounts, initialMode: AccountFormMode = "sign-up") {
+function renderForms(
+	accounts: TestAccounts,
+	initialMode: AccountFormMode = "sign-up",
+	handlers: Partial<Handlers> = {},
+) {
 	const done: Session[] = [];
-	renderWithAccounts(<AccountForms initialMode={initialMode} onDone={(session) => done.push(session)} />, accounts);
+	renderWithAccounts(
+		<AccountForms initialMode={initialMode} onDone={(session) => done.push(session)} />,
+		accounts,
+		handlers,
+	);
 	return { done, user: userEvent.setup() };
 }
 
@@ -43,12 +51,21 @@ describe("the sign-up form", () => {
 		await user.tab();
 		expect(email().getAttribute("aria-invalid")).toBe("true");
 		expect(description(email())).toBe("That email address does not look right.");
-		const message = document.getElementById(email().getAttribute("aria-describedby") ?? "");
-		expect(message?.getAttribute("aria-live")).toBe("polite");
+		expect(announcement(email())).toBe("That email address does not look right.");
 
+		// While typing the message follows the value, but nothing is read out per keystroke.
 		await user.type(email(), ".com");
 		expect(email().getAttribute("aria-invalid")).toBe("false");
 		expect(description(email())).toBe("");
+		expect(announcement(email())).toBe("That email address does not look right.");
+		await user.type(email(), "{Backspace}{Backspace}{Backspace}{Backspace}x");
+		expect(description(email())).toBe("That email address does not look right.");
+		await user.tab();
+		expect(announcement(email())).toBe("That email address does not look right.");
+		await user.click(email());
+		await user.type(email(), "{Backspace}.com");
+		await user.tab();
+		expect(announcement(email())).toBe("");
 
 		await user.type(password(), "12345");
 		await user.tab();
@@ -98,6 +115,7 @@ describe("the sign-up form", () => {
 		await user.type(email(), "taken@example.com");
 		await user.type(password(), "secret-enough{Enter}");
 		await vi.waitFor(() => expect(description(email())).toBe(appError("auth/email-already-in-use").message));
+		expect(announcement(email())).toBe(appError("auth/email-already-in-use").message);
 		expect(email().getAttribute("aria-invalid")).toBe("true");
 		await vi.waitFor(() => expect(document.activeElement).toBe(email()));
 		expect(done).toEqual([]);
@@ -127,6 +145,24 @@ describe("the sign-up form", () => {
 		await act(() => vi.advanceTimersByTimeAsync(1));
 		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
 		expect(screen.getByRole("button", { name: "Create account" }).getAttribute("aria-disabled")).toBe("false");
+	});
+
+	it("reports the account when a sign-up that timed out here goes through in the background after all", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(0);
+		const { user, done } = renderForms(accounts);
+		await user.type(email(), "me@example.com");
+		await user.type(password(), "secret-enough");
+		const release = accounts.hold();
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+		await act(() => vi.advanceTimersByTimeAsync(10_000));
+		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
+		expect(done).toEqual([]);
+
+		await release();
+		expect(done).toHaveLength(1);
+		expect(done[0]?.user?.email).toBe("me@example.com");
 	});
 });
 
@@ -190,9 +226,38 @@ describe("the sign-in form", () => {
 		expect(screen.queryByText(/leaves/)).toBeNull();
 		cleanup();
 
-		renderForms(new TestAccounts(), "sign-in");
+		const signedOut = new TestAccounts();
+		renderForms(signedOut, "sign-in");
+		await vi.waitFor(() => expect(signedOut.requests).toContain("session"));
 		await act(async () => {});
 		expect(screen.queryByText(/leaves/)).toBeNull();
+	});
+
+	it("warns only once the count is known, not while it is being read", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(3);
+		let answer = () => {};
+		const counted = new Promise<void>((resolve) => {
+			answer = resolve;
+		});
+		const listLinks = accounts.handlers().listLinks;
+		renderForms(accounts, "sign-in", { listLinks: (request) => counted.then(() => listLinks(request)) });
+		await vi.waitFor(() => expect(accounts.requests).toContain("session"));
+		await act(async () => {});
+		expect(screen.queryByText(/leaves/)).toBeNull();
+		await act(async () => answer());
+		expect(screen.getByText(/leaves the 3 links you made/)).toBeTruthy();
+	});
+
+	it("warns as soon as the anonymous session makes its first links in another page", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(0);
+		renderForms(accounts, "sign-in");
+		await vi.waitFor(() => expect(accounts.requests).toContain("listLinks"));
+		await act(async () => {});
+		expect(screen.queryByText(/leaves/)).toBeNull();
+		await accounts.addLinks(2);
+		expect(await screen.findByText(/leaves the 2 links you made/)).toBeTruthy();
 	});
 });
 

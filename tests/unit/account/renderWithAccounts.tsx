@@ -24,3 +24,8 @@ export function description(field: HTMLElement): string | null | undefined {
 	const id = field.getAttribute("aria-describedby");
 	return id ? document.getElementById(id)?.textContent : undefined;
 }
+
+/** What a screen reader was last told about `field` unasked: its live region's text, not its description. */
+export function announcement(field: HTMLElement): string | null | undefined {
+	return field.parentElement?.querySelector("[aria-live]")?.textContent;
+}

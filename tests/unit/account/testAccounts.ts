@@ -1,6 +1,6 @@
 import { act } from "@testing-library/react";
 import { ShortyError } from "../../../src/errors";
-import type { Handlers, Session } from "../../../src/messages";
+import type { BackgroundEvent, Handlers, Session } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
 
 type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword" | "listLinks">;
@@ -14,7 +14,7 @@ type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut
  */
 export class TestAccounts {
 	private readonly passwords = new Map<string, { uid: string; password: string }>();
-	private readonly listeners = new Set<(session: Session) => void>();
+	private readonly listeners = new Set<(event: BackgroundEvent) => void>();
 	private readonly links = new Map<string, number>();
 	private held: Promise<void> | null = null;
 	private lastUid = 0;
@@ -43,19 +43,25 @@ export class TestAccounts {
 
 	/** The background's announcements, as pages receive them. */
 	readonly events: BackgroundEvents = (listener) => {
-		const onSession = (session: Session) => listener({ type: "session-changed", session });
-		this.listeners.add(onSession);
+		this.listeners.add(listener);
 		return () => {
-			this.listeners.delete(onSession);
+			this.listeners.delete(listener);
 		};
 	};
+
+	/** The signed-in user makes `count` more links elsewhere (another page), which the background announces. */
+	addLinks(count: number): Promise<void> {
+		const uid = this.user?.uid;
+		if (uid === undefined) throw new Error("addLinks() needs someone signed in");
+		this.links.set(uid, this.linkCount(uid) + count);
+		const codes = Array.from({ length: count }, (_, index) => `new${index}`);
+		return act(async () => this.tell({ type: "links-changed", kind: "created", codes }));
+	}
 
 	/** What the background announces when the session changes elsewhere (another page, a worker restart). */
 	announce(user: Session["user"]): Promise<void> {
 		this.user = user;
-		return act(async () => {
-			for (const listener of this.listeners) listener({ user });
-		});
+		return act(async () => this.tell({ type: "session-changed", session: { user } }));
 	}
 
 	/** Keeps the requests that arrive from now on waiting; the returned function lets them through. */
@@ -114,8 +120,12 @@ export class TestAccounts {
 
 	private change(user: Session["user"]): Session {
 		this.user = user;
-		for (const listener of this.listeners) listener({ user });
+		this.tell({ type: "session-changed", session: this.session() });
 		return this.session();
+	}
+
+	private tell(event: BackgroundEvent): void {
+		for (const listener of this.listeners) listener(event);
 	}
 
 	private newUid(): string {

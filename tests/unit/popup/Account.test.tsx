@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ShortyError } from "../../../src/errors";
 import { TestAccounts } from "../account/testAccounts";
 import { linkFor, renderPopup } from "./renderPopup";
 
@@ -53,6 +54,27 @@ describe("the popup's account line", () => {
 		expect(accountLine().textContent).toBe("Save your links: Create an account or sign in");
 	});
 
+	it("says the account is unavailable when the background cannot tell, and Retry asks again", async () => {
+		const accounts = new TestAccounts();
+		const session = accounts.handlers().session;
+		let failures = 1;
+		renderPopup({
+			tab: article,
+			accounts,
+			handlers: {
+				session: (request) => {
+					if (failures-- > 0) throw new ShortyError("firestore/unavailable");
+					return session(request);
+				},
+			},
+		});
+		const retry = await within(accountLine()).findByRole("button", { name: "Retry" });
+		expect(accountLine().textContent).toBe("Account unavailable · Retry");
+		await userEvent.setup().click(retry);
+		await within(accountLine()).findByRole("button", { name: "Create an account" });
+		expect(document.activeElement).toBe(accountLine());
+	});
+
 	it("shows the account's email and Sign out when signed in, and follows sign-in and sign-out made elsewhere", async () => {
 		const { accounts } = renderFirstRun();
 		await screen.findByText("Copied");
@@ -95,13 +117,18 @@ describe("the popup's account panel", () => {
 		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
 	});
 
-	it("opens on the sign-in form from 'sign in', and Close closes it", async () => {
+	it("opens on the sign-in form from 'sign in', and its Close button, after the forms, closes it", async () => {
 		const { user } = renderFirstRun();
 		await screen.findByText("Copied");
 		const entry = within(accountLine()).getByRole("button", { name: "sign in" });
 		await user.click(entry);
-		expect(screen.getByRole("heading", { name: "Sign in" })).toBeTruthy();
-		await user.click(screen.getByRole("button", { name: "Close" }));
+		const heading = screen.getByRole("heading", { name: "Sign in" });
+		const close = screen.getByRole("button", { name: "Close account forms" });
+		const createAccount = screen.getByRole("button", { name: "Create an account" });
+		// Read after the heading and the form: the last stop before leaving the panel.
+		expect(heading.compareDocumentPosition(close) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+		expect(createAccount.compareDocumentPosition(close) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+		await user.click(close);
 		expect(screen.queryByRole("heading", { name: "Sign in" })).toBeNull();
 		expect(document.activeElement).toBe(entry);
 	});
@@ -120,5 +147,29 @@ describe("the popup's account panel", () => {
 		expect(screen.queryByRole("region", { name: "Account forms" })).toBeNull();
 		await vi.waitFor(() => expect(document.activeElement).toBe(accountLine()));
 		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
+	});
+
+	it("closes when an account is signed in elsewhere meanwhile (or by a request that timed out here)", async () => {
+		const { user, accounts } = renderFirstRun();
+		await screen.findByText("Copied");
+		await user.click(within(accountLine()).getByRole("button", { name: "sign in" }));
+		await accounts.announce({ uid: "user-9", email: "me@example.com", anonymous: false });
+		expect(screen.queryByRole("region", { name: "Account forms" })).toBeNull();
+		expect(within(accountLine()).getByText(/^Signed in as/).textContent).toBe("Signed in as me@example.com");
+	});
+
+	it("shortens again for an account signed in to after the link was made, and keeps it across a sign-up", async () => {
+		const { user, accounts, shortenRequests } = renderFirstRun();
+		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+		// Signing up keeps the anonymous user, and with it the link.
+		await user.click(within(accountLine()).getByRole("button", { name: "Create an account" }));
+		await user.type(screen.getByRole("textbox", { name: "Email" }), "me@example.com");
+		await user.type(screen.getByLabelText("Password"), "secret-enough{Enter}");
+		await within(accountLine()).findByText(/^Signed in as/);
+		expect(shortenRequests).toHaveLength(1);
+
+		await accounts.announce({ uid: "user-9", email: "other@example.com", anonymous: false });
+		await vi.waitFor(() => expect(shortenRequests).toHaveLength(2));
+		expect(shortenRequests[1]).toEqual(shortenRequests[0]);
 	});
 });

@@ -11,11 +11,6 @@ const article = { url: "https://example.com/news/article?id=7", title: "An artic
 const OFFLINE = appError("offline").message;
 
 describe("the popup without a network", () => {
-	it("says it is offline, with Retry, in words unlike a timeout's or an unreachable database's", () => {
-		expect(OFFLINE).toMatch(/^You are offline\./);
-		expect(new Set([OFFLINE, appError("timeout").message, appError("firestore/unavailable").message]).size).toBe(3);
-	});
-
 	it("sends nothing while offline, then shortens by itself when the browser is back online", async () => {
 		const network = new TestNetwork(false);
 		const { shortenRequests } = renderPopup({ tab: article, network });
@@ -85,5 +80,26 @@ describe("the popup without a network", () => {
 		await network.set(true);
 		expect(screen.getByDisplayValue("https://sho.rt/aB3dE5g")).toBeTruthy();
 		expect(shortenRequests).toHaveLength(1);
+	});
+
+	it("abandons a Retry's try when the connection drops, saying offline, as it does any other try", async () => {
+		const network = new TestNetwork();
+		const answers: Array<(link: Link) => void> = [];
+		let failures = 1;
+		renderPopup({
+			tab: article,
+			network,
+			shorten: () => {
+				if (failures-- > 0) throw new ShortyError("firestore/unavailable");
+				return new Promise<Link>((resolve) => answers.push(resolve));
+			},
+		});
+		await screen.findByRole("alert");
+		fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+		await vi.waitFor(() => expect(answers).toHaveLength(1));
+		await network.set(false);
+		expect(screen.getByRole("alert").textContent).toBe(OFFLINE);
+		await act(async () => answers[0]?.(linkFor(article.url, "abandon")));
+		expect(screen.queryByRole("textbox")).toBeNull();
 	});
 });

@@ -167,3 +167,28 @@ describe("the popup when shortening fails", () => {
 		expect(linkField().value).toBe("https://sho.rt/retried");
 	});
 });
+
+describe("the popup's focus when a view arrives late", () => {
+	it.each([
+		["the link", () => linkFor(article.url), "textbox"],
+		[
+			"an error",
+			() => {
+				throw new ShortyError("firestore/unavailable");
+			},
+			"alert",
+		],
+	] as const)("leaves focus where the user tabbed meanwhile when %s arrives", async (_, answer, role) => {
+		let send = () => {};
+		const sent = new Promise<void>((resolve) => {
+			send = resolve;
+		});
+		renderPopup({ tab: article, shorten: () => sent.then(answer) });
+		const options = await screen.findByRole("button", { name: "Options" });
+		await vi.waitFor(() => expect(screen.getByText("Shortening this page…")).toBeTruthy());
+		options.focus();
+		await act(async () => send());
+		await screen.findByRole(role);
+		expect(document.activeElement).toBe(options);
+	});
+});

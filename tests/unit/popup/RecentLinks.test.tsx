@@ -152,6 +152,9 @@ describe("the recent links", () => {
 		expect(await screen.findByDisplayValue("https://sho.rt/anon01")).toBeTruthy();
 		owner = "account";
 		await accounts.announce({ uid: "someone-else", email: "b@example.com", anonymous: false });
+		expect(screen.queryByDisplayValue("https://sho.rt/anon01")).toBeNull();
+		// The page is shortened again for the new account; its recent links are that account's.
+		await openRecentLinks();
 		expect(await screen.findByDisplayValue("https://sho.rt/acct01")).toBeTruthy();
 		expect(screen.queryByDisplayValue("https://sho.rt/anon01")).toBeNull();
 	});

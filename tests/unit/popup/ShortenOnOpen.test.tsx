@@ -1,6 +1,7 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ShortyError } from "../../../src/errors";
 import type { Settings } from "../../../src/messages";
 import { renderPopup } from "./renderPopup";
 
@@ -57,5 +58,20 @@ describe("the popup with shortenOnOpen off", () => {
 		answer({ autoCopy: true, shortenOnOpen: false });
 		expect(await screen.findByRole("button", { name: "Shorten this page" })).toBeTruthy();
 		expect(shortenRequests).toEqual([]);
+	});
+
+	it("asks first, and copies nothing, when the settings cannot be read", async () => {
+		const { shortenRequests, clipboard } = renderPopup({
+			tab: article,
+			handlers: {
+				getSettings: () => {
+					throw new ShortyError("firestore/unavailable");
+				},
+			},
+		});
+		await userEvent.setup().click(await screen.findByRole("button", { name: "Shorten this page" }));
+		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+		expect(shortenRequests).toHaveLength(1);
+		expect(clipboard.text).toBe("");
 	});
 });
