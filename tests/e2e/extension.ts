@@ -128,8 +128,9 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 				return clickedAt;
 			}),
 		async terminateWorker() {
-			const page = context.pages()[0] ?? (await context.newPage());
-			const cdp = await context.newCDPSession(page);
+			// The browser's own session, not a page's: a page picked here might be the offscreen clipboard
+			// document, which closes itself after a copy and takes its session with it.
+			const cdp = await browserSession();
 			const findWorker = async () => {
 				const { targetInfos } = await cdp.send("Target.getTargets");
 				return targetInfos.find((info) => info.type === "service_worker" && info.url.includes(id));
