@@ -1,68 +1,61 @@
-import { type ReactNode, type Ref, useState } from "react";
-import { useBackground } from "../src/ui/BackgroundContext";
-import type { SessionState } from "./useSession";
+import { type Ref, useState } from "react";
+import type { Session } from "../src/messages";
+import { AccountForms } from "../src/ui/account/AccountForms";
+import { SignedInAs } from "../src/ui/account/SignedInAs";
 
 export interface AccountSectionProps {
-	session: SessionState;
-	/**
-	 * The sign-up, sign-in and password-reset forms (src/ui/account, shared with the popup) go here; this
-	 * section shows who is signed in and offers sign-out.
-	 */
-	forms?: ReactNode;
-	/** The heading, which takes focus when the links section sends someone here to sign in. */
-	ref?: Ref<HTMLHeadingElement>;
+	/** Undefined until the background has said who is signed in. */
+	session: Session | undefined;
+	/** The section, which takes focus when its forms or buttons go away (signed in or out). */
+	ref?: Ref<HTMLElement>;
+	onSessionChanged: () => void;
 }
 
-/** Who is signed in, with sign-out, and the account forms. */
-export function AccountSection({ session, forms, ref }: AccountSectionProps) {
+/**
+ * Who is signed in, with Sign out; without an account, the forms to sign in (with its password reset) or,
+ * from an anonymous session, to create an account that keeps its links. The background calls below this
+ * section send a waiting delete first (see sendingDeletesFirst), so no session change strands one.
+ */
+export function AccountSection({ session, ref, onSessionChanged }: AccountSectionProps) {
+	const user = session?.user ?? null;
 	return (
-		<section className="account" aria-labelledby="account-heading">
-			<h2 id="account-heading" ref={ref} tabIndex={-1}>
-				Account
-			</h2>
-			<SessionSummary session={session} />
-			{forms}
+		<section ref={ref} className="account" aria-labelledby="account-heading" tabIndex={-1}>
+			<h2 id="account-heading">Account</h2>
+			{session === undefined ? (
+				<p>Checking who is signed in…</p>
+			) : user && !user.anonymous ? (
+				<>
+					<SignedInAs user={user} onSignedOut={onSessionChanged} />
+					<PasswordReset />
+				</>
+			) : (
+				<>
+					{user ? (
+						<SignedInAs user={user} onSignedOut={onSessionChanged} />
+					) : (
+						<p>Nobody is signed in. Sign in to see your account's links, or shorten a page to start without one.</p>
+					)}
+					<AccountForms
+						// Keyed by user: signing out of an anonymous session starts again at sign in.
+						key={user?.uid ?? "nobody"}
+						initialMode={user ? "sign-up" : "sign-in"}
+						headingLevel={3}
+						autoFocus={false}
+						onDone={onSessionChanged}
+					/>
+				</>
+			)}
 		</section>
 	);
 }
 
-function SessionSummary({ session }: { session: SessionState }) {
-	const call = useBackground();
-	const [error, setError] = useState<string | null>(null);
-	if (session.status === "loading") return <p>Checking who is signed in…</p>;
-	if (session.status === "failed") return <p className="error-text">{session.error.message}</p>;
-	const { user } = session.session;
-	if (!user)
-		return <p>Not signed in. Shortening a page starts a private session; sign in to see an account's links.</p>;
-	if (user.anonymous) {
-		return (
-			<p>
-				Anonymous session: your links are kept, but only this browser can reach them until you create an account (your
-				links come with you).
-			</p>
-		);
-	}
+/** Sends a signed-in user a password reset email, behind a button so the form does not crowd the page. */
+function PasswordReset() {
+	const [open, setOpen] = useState(false);
+	if (open) return <AccountForms initialMode="reset-password" headingLevel={3} onDone={() => setOpen(false)} />;
 	return (
-		<div className="account__signed-in">
-			<p>
-				Signed in as <strong>{user.email}</strong>.
-			</p>
-			<button
-				type="button"
-				className="secondary-button"
-				onClick={async () => {
-					setError(null);
-					const reply = await call({ type: "signOut" });
-					if (!reply.ok) setError(reply.error.message);
-				}}
-			>
-				Sign out
-			</button>
-			{error && (
-				<p className="error-text" role="alert">
-					{error}
-				</p>
-			)}
-		</div>
+		<button type="button" className="secondary-button" onClick={() => setOpen(true)}>
+			Reset password
+		</button>
 	);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { countOf, formatCount } from "./counting";
 
 export interface BulkDeleteProps {
@@ -9,13 +9,15 @@ export interface BulkDeleteProps {
 
 /**
  * What to do with the selected links. Deleting asks first, naming the count; the question takes focus on
- * its least destructive answer, and Escape or Cancel puts focus back where it was.
+ * its least destructive answer and keeps Tab between its answers until one is chosen, and Escape or Cancel
+ * puts focus back where it was.
  */
 export function BulkDelete({ count, onDelete, onClear }: BulkDeleteProps) {
 	const [confirming, setConfirming] = useState(false);
+	const questionId = useId();
+	const detailId = useId();
 	const cancelButton = useRef<HTMLButtonElement>(null);
 	const deleteButton = useRef<HTMLButtonElement>(null);
-
 	const returnFocus = useRef(false);
 
 	useEffect(() => {
@@ -29,17 +31,29 @@ export function BulkDelete({ count, onDelete, onClear }: BulkDeleteProps) {
 		setConfirming(false);
 	}
 
+	function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+		if (event.key === "Escape") return cancel();
+		if (event.key !== "Tab") return;
+		// Two answers, so Tab and Shift+Tab both go to the other one.
+		const buttons = [...event.currentTarget.querySelectorAll("button")];
+		const other = buttons.find((button) => button !== document.activeElement);
+		event.preventDefault();
+		other?.focus();
+	}
+
 	if (confirming) {
 		return (
 			<div
 				className="bulk-delete bulk-delete--confirming"
 				role="alertdialog"
-				aria-labelledby="bulk-delete-question"
-				onKeyDown={(event) => {
-					if (event.key === "Escape") cancel();
-				}}
+				aria-labelledby={questionId}
+				aria-describedby={detailId}
+				onKeyDown={onKeyDown}
 			>
-				<p id="bulk-delete-question">Delete {countOf(count, "link")}? You can undo it for a few seconds.</p>
+				<p>
+					<span id={questionId}>Delete {countOf(count, "link")}?</span>{" "}
+					<span id={detailId}>You can undo it until you move on from this page.</span>
+				</p>
 				<button
 					type="button"
 					className="danger-button"

@@ -12,6 +12,21 @@ type ExportState =
 	| { status: "cancelled" }
 	| { status: "failed"; error: AppError };
 
+function statusText(state: ExportState): string {
+	switch (state.status) {
+		case "idle":
+			return "";
+		case "running":
+			return "Exporting your links…";
+		case "done":
+			return `Saved ${state.name} with ${countOf(state.count, "link")}.`;
+		case "cancelled":
+			return "Export cancelled. Nothing was saved.";
+		case "failed":
+			return `The export stopped: ${state.error.message}`;
+	}
+}
+
 function fileName(now: Date): string {
 	return `shorty-links-${now.toISOString().slice(0, 10)}.csv`;
 }
@@ -64,20 +79,21 @@ export function ExportLinks({ prepare }: { prepare: () => Promise<void> }) {
 				{state.status === "running" ? "Cancel export" : "Export CSV"}
 			</button>
 			{state.status === "running" && (
-				<progress aria-label="Exporting links" value={progress?.done ?? 0} max={Math.max(progress?.total ?? 1, 1)} />
+				<>
+					<progress aria-label="Exporting links" value={progress?.done ?? 0} max={Math.max(progress?.total ?? 1, 1)} />
+					<span className="export__count">
+						{progress
+							? `Exported ${formatCount(progress.done)} of ${countOf(progress.total, "link")}…`
+							: "Starting the export…"}
+					</span>
+				</>
 			)}
-			<p role="status" className={`export__status${state.status === "failed" ? " export__status--error" : ""}`}>
-				{state.status === "running"
-					? progress
-						? `Exported ${formatCount(progress.done)} of ${countOf(progress.total, "link")}…`
-						: "Starting the export…"
-					: state.status === "done"
-						? `Saved ${state.name} with ${countOf(state.count, "link")}.`
-						: state.status === "cancelled"
-							? "Export cancelled. Nothing was saved."
-							: state.status === "failed"
-								? `The export stopped: ${state.error.message}`
-								: ""}
+			{/* Announces the start and the end only; the bar and its count show the way between. */}
+			<p
+				role="status"
+				className={`export__status${state.status === "failed" ? " export__status--error" : ""}${state.status === "running" ? " visually-hidden" : ""}`}
+			>
+				{statusText(state)}
 			</p>
 		</div>
 	);

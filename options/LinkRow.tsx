@@ -19,10 +19,9 @@ export interface LinkRowProps {
 	onEdit: (editing: boolean) => void;
 	save: (url: string) => Promise<AppError | null>;
 	onDelete: () => void;
-	now: number;
 }
 
-export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDelete, now }: LinkRowProps) {
+export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDelete }: LinkRowProps) {
 	const { copy, shortLinkBase } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
 	return (
@@ -63,7 +62,7 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 			</td>
 			<td className="links-table__title">{link.title}</td>
 			<td className="links-table__created">
-				<RelativeTime time={link.createdAt} now={now} />
+				<RelativeTime time={link.createdAt} />
 			</td>
 			<td className="links-table__clicks">{formatCount(link.clicks)}</td>
 			<td className="links-table__actions">

@@ -14,10 +14,24 @@ export interface LinksTableProps {
 	onSelect: (codes: string[], selected: boolean) => void;
 	save: (code: string, url: string) => Promise<AppError | null>;
 	onDelete: (link: Link) => void;
-	now: number;
+	/** Said in a row of its own when there are no rows, e.g. while the whole page waits to be deleted. */
+	placeholder?: string | null;
 }
 
-export function LinksTable({ links, caption, order, busy, selected, onSelect, save, onDelete, now }: LinksTableProps) {
+/** Columns, for a row that spans them all. */
+const COLUMNS = 7;
+
+export function LinksTable({
+	links,
+	caption,
+	order,
+	busy,
+	selected,
+	onSelect,
+	save,
+	onDelete,
+	placeholder = null,
+}: LinksTableProps) {
 	const table = useRef<HTMLTableElement>(null);
 	const [editing, setEditing] = useState<string | null>(null);
 	const selectPage = useRef<HTMLInputElement>(null);
@@ -39,7 +53,8 @@ export function LinksTable({ links, caption, order, busy, selected, onSelect, sa
 			<caption className="links-table__caption">{caption}</caption>
 			<thead>
 				<tr>
-					<td className="links-table__select">
+					<th scope="col" className="links-table__select">
+						<span className="visually-hidden">Select</span>
 						<input
 							ref={selectPage}
 							type="checkbox"
@@ -53,7 +68,7 @@ export function LinksTable({ links, caption, order, busy, selected, onSelect, sa
 								)
 							}
 						/>
-					</td>
+					</th>
 					<th scope="col" aria-sort={order === "code" ? "ascending" : undefined}>
 						Short link
 					</th>
@@ -71,11 +86,17 @@ export function LinksTable({ links, caption, order, busy, selected, onSelect, sa
 				</tr>
 			</thead>
 			<tbody>
+				{links.length === 0 && placeholder && (
+					<tr>
+						<td colSpan={COLUMNS} className="links-table__placeholder">
+							{placeholder}
+						</td>
+					</tr>
+				)}
 				{links.map((link) => (
 					<LinkRow
 						key={link.code}
 						link={link}
-						now={now}
 						selected={selected.has(link.code)}
 						onSelect={(checked) => onSelect([link.code], checked)}
 						editing={editing === link.code}

@@ -1,24 +1,53 @@
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
+import { SessionProvider, useSession } from "../src/ui/account/useSession";
+import { BackgroundProvider, useBackground } from "../src/ui/BackgroundContext";
 import { BackgroundStatus } from "../src/ui/BackgroundStatus";
 import { Brand } from "../src/ui/Brand";
+import { ToastRegion } from "../src/ui/Toast";
 import { AccountSection } from "./AccountSection";
-import { LinksSection } from "./LinksSection";
+import { LinksArea } from "./LinksArea";
 import { SettingsSection } from "./SettingsSection";
-import { type SessionState, useSession } from "./useSession";
+import { sendingDeletesFirst } from "./sendingDeletesFirst";
+import { type DeleteOutcome, usePendingDeletes } from "./usePendingDeletes";
+import { type Toasts, useToasts } from "./useToasts";
 
 /** The options page: every link, then settings, the account and the connection to the background. */
 export function Options() {
-	const session = useSession();
-	const accountHeading = useRef<HTMLHeadingElement>(null);
+	return (
+		<SessionProvider>
+			<OptionsPage />
+		</SessionProvider>
+	);
+}
+
+function OptionsPage() {
+	const { session } = useSession();
+	const call = useBackground();
+	const toasts = useToasts();
+	const deletes = usePendingDeletes(session?.user?.uid ?? null, {
+		onSending: (sending) => toasts.settle(sending.toast),
+		onSent: (outcome) => reportDelete(outcome, toasts),
+	});
+	const { flush } = deletes;
+	const accountCall = useMemo(() => sendingDeletesFirst(call, flush), [call, flush]);
+	const account = useRef<HTMLElement>(null);
 	return (
 		<div className="options">
 			<header>
 				<Brand title="Shorty options" />
 			</header>
 			<main>
-				<Links session={session} goToAccount={() => accountHeading.current?.focus()} />
+				<LinksArea
+					session={session}
+					deletes={deletes}
+					toasts={toasts}
+					// The sign-in form's first field: where someone who asked to sign in goes on.
+					goToAccount={() => account.current?.querySelector("input")?.focus()}
+				/>
 				<SettingsSection />
-				<AccountSection ref={accountHeading} session={session} />
+				<BackgroundProvider call={accountCall}>
+					<AccountSection ref={account} session={session} onSessionChanged={() => account.current?.focus()} />
+				</BackgroundProvider>
 			</main>
 			<footer>
 				<section aria-labelledby="connection-heading">
@@ -26,36 +55,22 @@ export function Options() {
 					<BackgroundStatus />
 				</section>
 			</footer>
+			<ToastRegion
+				toast={toasts.toast}
+				onClose={(closed) => {
+					// The undo is over: a delete it held goes now.
+					void flush();
+					toasts.close(closed);
+				}}
+			/>
 		</div>
 	);
 }
 
-/** The links of whoever is signed in (an anonymous session has links too); with nobody, a way to start. */
-function Links({ session, goToAccount }: { session: SessionState; goToAccount: () => void }) {
-	const user = session.status === "ready" ? session.session.user : null;
-	// Keyed by user: another account's list starts afresh, with nothing selected and no undo pending.
-	if (user) return <LinksSection key={user.uid} />;
-	return (
-		<section className="links-section" aria-labelledby="links-heading">
-			<h2 id="links-heading">Your links</h2>
-			{session.status === "loading" ? (
-				<p role="status">Loading your links…</p>
-			) : session.status === "failed" ? (
-				<p className="error-text" role="alert">
-					{session.error.message}
-				</p>
-			) : (
-				<div className="empty-list">
-					<p>Nobody is signed in, so there are no links to show.</p>
-					<p>
-						Shorten any page with Shorty's toolbar button to start, or{" "}
-						<button type="button" className="link-button" onClick={goToAccount}>
-							sign in to your account
-						</button>
-						.
-					</p>
-				</div>
-			)}
-		</section>
-	);
+/** A delete that went is shown by the reload its links-changed announcement brings; only failures are told. */
+function reportDelete(outcome: DeleteOutcome, toasts: Toasts): void {
+	if ("error" in outcome) toasts.show(`The delete did not finish: ${outcome.error.message}`);
+	else if ("accountChanged" in outcome) {
+		toasts.show("Nothing was deleted: another account was signed in (in another window) before the delete was sent.");
+	}
 }

@@ -55,6 +55,8 @@ export function TargetEditor({ url, label, shortLinkBase, save, close }: TargetE
 		<form
 			className="target-editor"
 			aria-busy={saving}
+			// Chrome's own bubble for type=url would otherwise pre-empt checkUrl's message (and refuse "example.com").
+			noValidate
 			onSubmit={(event) => {
 				event.preventDefault();
 				void submit();

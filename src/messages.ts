@@ -22,7 +22,6 @@ const requestShapes = {
 	listLinks: { pageSize: "number", after: "string?", before: "string?" },
 	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
 	updateLink: { code: "string", url: "string" },
-	deleteLink: { code: "string" },
 	deleteLinks: { codes: "string[]" },
 	getSettings: {},
 	setSettings: { autoCopy: "boolean?", shortenOnOpen: "boolean?" },
@@ -52,7 +51,6 @@ export interface Replies {
 	listLinks: LinkPage;
 	searchLinks: LinkPage;
 	updateLink: Link;
-	deleteLink: { code: string };
 	/** The codes that were deleted: those of the request that were still the user's links. */
 	deleteLinks: { codes: string[] };
 	getSettings: Settings;

@@ -22,5 +22,8 @@ export function readSearchTerm(input: string): SearchTerm {
 			return { kind: "nothing" };
 		}
 	}
+	// Firestore refuses a document id of the form __x__ even as a query bound, so such a prefix cannot be asked
+	// for; it finds nothing rather than an error.
+	if (/^__.*__$/.test(term)) return { kind: "nothing" };
 	return /^[A-Za-z0-9_-]+$/.test(term) ? { kind: "code", prefix: term } : { kind: "nothing" };
 }

@@ -29,7 +29,7 @@ import {
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
-import { ShortyError } from "../errors";
+import { ShortyError, toAppError } from "../errors";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from "./types";
@@ -42,8 +42,17 @@ const CODE_ATTEMPTS = 5;
 const TITLE_LIMIT = 500;
 /** Firestore's limit on the values of one `in` filter. */
 const IN_LIMIT = 30;
-/** A batch holds at most 500 writes, and each link is two (the link and its target). */
-export const DELETE_LIMIT = 250;
+/** The most links one delete request may name: the largest page, since the page deletes what it shows. */
+export const DELETE_LIMIT = 100;
+/**
+ * Links per batch when deleting many. Firestore allows a batched write at most 20 document-access calls
+ * in its rules (https://firebase.google.com/docs/firestore/security/rules-conditions#access_calls_limits).
+ * Deleting one link costs up to 4 (links: existsAfter(target); targets: exists(link), get(link) and
+ * existsAfter(link), if none is cached), so 5 links = 10 writes = at most 20 calls.
+ */
+export const DELETE_BATCH = 5;
+/** Batches in flight at once: 100 links take 20 batches, 4 rounds of 5, without flooding the connection. */
+const DELETE_PARALLEL = 5;
 /** Sorts after every character a code can hold, so `prefix` to `prefix + CODE_END` is exactly the prefix's range. */
 const CODE_END = "\uf8ff";
 
@@ -105,6 +114,10 @@ interface LinkDocument {
 function unwrap<T>(checked: Checked<T>): T {
 	if (!checked.ok) throw ShortyError.from(checked.error);
 	return checked.value;
+}
+
+function chunksOf<T>(items: T[], size: number): T[][] {
+	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
 function isPermissionDenied(error: unknown): boolean {
@@ -225,6 +238,10 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 				: query(ordered, limit(request.pageSize + 1));
 		const [snapshot, count] = await Promise.all([getDocs(window), getCount(matching)]);
 		const docs = snapshot.docs;
+		const total = count.data().count;
+		// Nothing after the cursor any more (the links there were deleted): the page that ends there, which is
+		// the last page, is the one to show rather than an empty one.
+		if (request.after && docs.length === 0 && total > 0) return lastPage(ordered, request.pageSize, total);
 		const overflow = docs.length > request.pageSize;
 		// Going back reached the first links (links may have been added since): that is the first page,
 		// which must be full, not the few links that happen to lie before the cursor.
@@ -239,9 +256,21 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		const hasPrevious = request.before !== undefined || request.after !== undefined;
 		return {
 			links: shown.map(toLink),
-			total: count.data().count,
+			total,
 			next: hasNext && last ? cursorOf(last) : null,
 			previous: hasPrevious && first ? cursorOf(first) : null,
+		};
+	}
+
+	async function lastPage(ordered: Query, pageSize: PageSize, total: number): Promise<LinkPage> {
+		const docs = (await getDocs(query(ordered, limitToLast(pageSize + 1)))).docs;
+		const shown = docs.slice(-pageSize);
+		const first = shown[0];
+		return {
+			links: shown.map(toLink),
+			total,
+			next: null,
+			previous: docs.length > pageSize && first ? cursorOf(first) : null,
 		};
 	}
 
@@ -277,6 +306,24 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			if (mine) return mine;
 		}
 		throw new ShortyError("codes-exhausted");
+	}
+
+	/** Which of `codes` are `owner`'s links: an `in` filter takes at most IN_LIMIT values. */
+	async function ownedAmong(owner: string, codes: string[]): Promise<string[]> {
+		const found = await Promise.all(
+			chunksOf(codes, IN_LIMIT).map((chunk) => getDocs(query(ownLinks(owner), where(documentId(), "in", chunk)))),
+		);
+		return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
+	}
+
+	/** Deletes links with their public targets in one batch: all of them, or none. */
+	async function deleteTogether(codes: string[]): Promise<void> {
+		const batch = writeBatch(db);
+		for (const code of codes) {
+			batch.delete(doc(db, "links", code));
+			batch.delete(doc(db, "targets", code));
+		}
+		await batch.commit();
 	}
 
 	return {
@@ -320,42 +367,36 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			return { ...current, url, host, updatedAt: clock() };
 		},
 
-		/** Deletes a link and its public target together. */
-		async remove(code: string): Promise<void> {
-			await get(code);
-			const batch = writeBatch(db);
-			batch.delete(doc(db, "links", code));
-			batch.delete(doc(db, "targets", code));
-			await batch.commit();
-			onChange({ kind: "deleted", codes: [code] });
-		},
-
 		/**
-		 * Deletes those of `codes` that are `owner`'s links, with their targets, in one batch, and returns
-		 * them. A code that is gone already (deleted from another tab) or someone else's is skipped rather
-		 * than failing the rest: the batch would otherwise be refused whole.
+		 * Deletes those of `codes` that are `owner`'s links, with their targets, and returns them. A code that
+		 * is gone already (deleted from another tab) or someone else's is skipped rather than failing the
+		 * rest. The links go in batches of DELETE_BATCH, each announced as it lands; when one fails, no
+		 * further batch starts and the error says how many were deleted (those announced).
 		 */
 		async removeMany(owner: string, codes: string[]): Promise<string[]> {
 			if (codes.length > DELETE_LIMIT) {
 				throw new ShortyError("invalid-request", `at most ${DELETE_LIMIT} links at a time`);
 			}
-			const candidates = [...new Set(codes.filter(isCode))];
-			const chunks = Array.from({ length: Math.ceil(candidates.length / IN_LIMIT) }, (_, i) =>
-				candidates.slice(i * IN_LIMIT, (i + 1) * IN_LIMIT),
-			);
-			const found = await Promise.all(
-				chunks.map((chunk) => getDocs(query(ownLinks(owner), where(documentId(), "in", chunk)))),
-			);
-			const mine = found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
-			if (mine.length === 0) return [];
-			const batch = writeBatch(db);
-			for (const code of mine) {
-				batch.delete(doc(db, "links", code));
-				batch.delete(doc(db, "targets", code));
+			const mine = await ownedAmong(owner, [...new Set(codes.filter(isCode))]);
+			const batches = chunksOf(mine, DELETE_BATCH);
+			const deleted: string[] = [];
+			let failure: unknown = null;
+			const worker = async () => {
+				for (let batch = batches.shift(); batch && failure === null; batch = batches.shift()) {
+					try {
+						await deleteTogether(batch);
+						deleted.push(...batch);
+						onChange({ kind: "deleted", codes: batch });
+					} catch (error) {
+						failure ??= error;
+					}
+				}
+			};
+			await Promise.all(Array.from({ length: DELETE_PARALLEL }, worker));
+			if (failure !== null) {
+				throw new ShortyError(toAppError(failure).code, `${deleted.length} of ${mine.length} links were deleted`);
 			}
-			await batch.commit();
-			onChange({ kind: "deleted", codes: mine });
-			return mine;
+			return deleted;
 		},
 	};
 }

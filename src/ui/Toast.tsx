@@ -4,22 +4,24 @@ export interface ToastMessage {
 	/** A new id is a new toast: its timer starts afresh even when the text repeats. */
 	id: number;
 	text: string;
-	/** One action, such as Undo. */
+	/** One action, such as Undo. A toast with an action never closes by itself. */
 	action?: { label: string; run: () => void };
 }
 
 export interface ToastRegionProps {
 	toast: ToastMessage | null;
-	/** Called once per toast: on time out, on Dismiss or after its action. */
+	/** Called once per toast: on time out (toasts without an action), on Dismiss or after its action. */
 	onClose: (toast: ToastMessage) => void;
-	/** How long a toast stays, in milliseconds, not counting time with the pointer or focus on it. */
+	/** How long a plain notice stays, in milliseconds, not counting time with the pointer or focus on it. */
 	duration?: number;
 }
 
 /**
  * Short notices at the bottom of the page, one at a time. The live region stays mounted and only its
- * content changes, so screen readers announce each toast. The timer stops while the pointer or keyboard
- * focus is on the toast (WCAG 2.2.1: nobody loses an Undo while reaching for it).
+ * content changes, so screen readers announce each toast. A toast with an action (Undo) stays until it is
+ * dismissed or the page replaces it: a timer would take the action from someone still tabbing or reading
+ * their way to it, which WCAG 2.2.1 (Timing Adjustable) rules out. Plain notices close after `duration`,
+ * paused while the pointer or keyboard focus is on them.
  */
 export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProps) {
 	const [held, setHeld] = useState({ pointer: false, focus: false });
@@ -28,7 +30,7 @@ export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProp
 	const paused = held.pointer || held.focus;
 
 	useEffect(() => {
-		if (!toast || paused) return;
+		if (!toast || toast.action || paused) return;
 		const timer = setTimeout(() => onCloseRef.current(toast), duration);
 		return () => clearTimeout(timer);
 	}, [toast, paused, duration]);

@@ -1,7 +1,8 @@
 /**
  * The options page in real Chromium against the e2e backend, signed in (through the extension) to an
  * account seeded with 253 links: page sizes, walking every page, search, edit and delete that survive a
- * reload, the CSV download, live updates from another page, and a delete sent as the tab closes.
+ * reload, the CSV download, live updates from another page, signing out and back in, and a delete sent as
+ * the tab closes.
  */
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
@@ -180,6 +181,18 @@ describe("the options page with 253 links", () => {
 		await page.locator(".toast").getByRole("button", { name: "Undo" }).click();
 		await page.getByRole("textbox", { name: new RegExp(`^New target for .*/${first}$`) }).press("Escape");
 		await page.emulateMedia({ colorScheme: null });
+	});
+
+	it("signs out and back in from its account section", async () => {
+		const section = page.getByRole("region", { name: "Account" });
+		await section.getByRole("button", { name: "Sign out" }).click();
+		await page.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+		const form = section.getByRole("form", { name: "Sign in" });
+		await form.getByRole("textbox", { name: "Email" }).fill(account.email);
+		await form.getByLabel("Password").fill(account.password);
+		await form.getByRole("button", { name: "Sign in", exact: true }).click();
+		await expectRange(`1-25 of ${LINKS}`);
+		await section.getByText(account.email).waitFor();
 	});
 
 	it("sends a waiting delete when the tab closes, so the link stays deleted", async () => {

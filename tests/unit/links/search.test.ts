@@ -16,6 +16,9 @@ describe("reading a search term", () => {
 		["two words", { kind: "nothing" }],
 		["50%", { kind: "nothing" }],
 		["exa mple.com", { kind: "nothing" }],
+		["__x__", { kind: "nothing" }],
+		["____", { kind: "nothing" }],
+		["__x", { kind: "code", prefix: "__x" }],
 	])("reads %j as %j", (input, meaning) => {
 		expect(readSearchTerm(input)).toEqual(meaning);
 	});

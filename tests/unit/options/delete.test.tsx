@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
+import {
+	gate,
+	type LocalFirestore,
+	type OptionsBackground,
+	optionsBackground,
+	startLocalFirestore,
+} from "./localBackground";
 import { rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -82,8 +88,8 @@ describe("deleting one link", () => {
 		await waitFor(() => expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]));
 		await userEvent.click(within(toast()).getByRole("button", { name: "Undo" }));
 		await waitFor(() => expect(shownCodes()).toEqual([second, shownCodes()[1]]));
+		await waitFor(async () => expect(await stillThere(background, first ?? "")).toBe(false));
 		expect(await stillThere(background, second ?? "")).toBe(true);
-		expect(await stillThere(background, first ?? "")).toBe(false);
 	});
 
 	it("sends the waiting delete when moving to another page", async () => {
@@ -94,6 +100,74 @@ describe("deleting one link", () => {
 		await waitFor(() => expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]));
 		// Page 2 starts after the old page 1's last link, so it holds the 25th to 29th links now.
 		await waitFor(() => expect(rangeShown()).toBe("25-29 of 29"));
+	});
+});
+
+describe("the undo and the delete it holds", () => {
+	it("takes Undo off the toast once the delete has been sent by moving on", async () => {
+		const background = await pageWith(30);
+		const [first] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
+		await userEvent.click(screen.getByRole("button", { name: "Next" }));
+		await waitFor(() => expect(deletes(background)).toHaveLength(1));
+		expect(within(toast()).getByText(`Deleted sho.rt/${first}`)).toBeTruthy();
+		expect(within(toast()).queryByRole("button", { name: "Undo" })).toBeNull();
+	});
+
+	it("keeps deleted rows hidden while the delete is on its way, and after", async () => {
+		const { opened: held, open: release } = gate();
+		const background = await optionsBackground(firestore, {
+			links: 3,
+			overrides: (real) => ({
+				async deleteLinks(request) {
+					await held;
+					return real.deleteLinks(request);
+				},
+			}),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(3));
+		const [first] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
+		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
+		await waitFor(() => expect(deletes(background)).toHaveLength(1));
+		expect(shownCodes()).not.toContain(first);
+		release();
+		await waitFor(async () => expect(await stillThere(background, first ?? "")).toBe(false));
+		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
+		expect(shownCodes()).not.toContain(first);
+	});
+
+	it("sends a waiting delete before signing out, so it is made for the user who made it", async () => {
+		const background = await optionsBackground(firestore, {
+			links: 3,
+			overrides: () => ({ signOut: () => ({ user: null }) }),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(3));
+		const [first] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
+		await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
+		expect(await screen.findByText("Nobody is signed in, so there are no links to show.")).toBeTruthy();
+		const sent = background.requests.map((request) => request.type);
+		expect(sent.indexOf("deleteLinks")).toBeGreaterThan(-1);
+		expect(sent.indexOf("deleteLinks")).toBeLessThan(sent.indexOf("signOut"));
+		expect(await stillThere(background, first ?? "")).toBe(false);
+	});
+
+	it("does not send a waiting delete once another account is signed in elsewhere, and says so", async () => {
+		const background = await pageWith(3);
+		const [first] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
+		act(() =>
+			background.hub.announce({
+				type: "session-changed",
+				session: { user: { uid: "someone-else", email: "other@shorty.test", anonymous: false } },
+			}),
+		);
+		expect(await screen.findByText(/^Nothing was deleted: another account was signed in/)).toBeTruthy();
+		expect(deletes(background)).toEqual([]);
+		expect(await stillThere(background, first ?? "")).toBe(true);
 	});
 });
 
@@ -109,8 +183,20 @@ describe("deleting many links", () => {
 		expect(screen.getByText("3 selected")).toBeTruthy();
 
 		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
-		const question = screen.getByRole("alertdialog", { name: "Delete 3 links? You can undo it for a few seconds." });
-		expect(document.activeElement).toBe(within(question).getByRole("button", { name: "Cancel" }));
+		const question = screen.getByRole("alertdialog", { name: "Delete 3 links?" });
+		expect(question.getAttribute("aria-describedby")).toBeTruthy();
+		expect(document.getElementById(question.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+			"You can undo it until you move on from this page.",
+		);
+		const cancel = within(question).getByRole("button", { name: "Cancel" });
+		expect(document.activeElement).toBe(cancel);
+		// Tab stays between the two answers while the question is open.
+		await userEvent.tab();
+		expect(document.activeElement).toBe(within(question).getByRole("button", { name: "Delete 3 links" }));
+		await userEvent.tab();
+		expect(document.activeElement).toBe(cancel);
+		await userEvent.tab({ shift: true });
+		expect(document.activeElement).toBe(within(question).getByRole("button", { name: "Delete 3 links" }));
 		await userEvent.keyboard("{Escape}");
 		expect(screen.queryByRole("alertdialog")).toBeNull();
 		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Delete selected" }));
@@ -124,18 +210,55 @@ describe("deleting many links", () => {
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
 		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
 		expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: codes.slice(0, 3) }]);
-		for (const code of codes.slice(0, 3)) expect(await stillThere(background, code)).toBe(false);
+		for (const code of codes.slice(0, 3)) {
+			await waitFor(async () => expect(await stillThere(background, code)).toBe(false));
+		}
 	});
 
-	it("selects the whole page with one checkbox, and Undo keeps them all", async () => {
+	it("selects the whole page with one checkbox, keeps the table saying so while Undo is open, and Undo keeps them all", async () => {
 		const background = await pageWith(30);
 		await userEvent.click(screen.getByRole("checkbox", { name: "Select all links on this page" }));
 		expect(screen.getByText("25 selected")).toBeTruthy();
 		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete 25 links" }));
-		expect(screen.queryByRole("table")).toBeNull();
+		expect(within(screen.getByRole("table")).getByRole("cell", { name: "25 links deleted." })).toBeTruthy();
+		expect(screen.queryByText("No links yet.")).toBeNull();
+		expect(rangeShown()).toBe("0 of 5");
+		// The question and the rows are gone; focus goes to the search box, not to the top of the document.
+		expect(document.activeElement).toBe(screen.getByRole("searchbox", { name: "Search links" }));
 		await userEvent.click(within(toast()).getByRole("button", { name: "Undo" }));
 		expect(shownCodes()).toHaveLength(25);
 		expect(deletes(background)).toEqual([]);
+		expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Select all links on this page" }));
+	});
+
+	it("after deleting a whole page, shows the rest of the links once the delete has gone", async () => {
+		const background = await pageWith(30);
+		const rest = (await background.store.listPage(background.uid, { pageSize: 100 })).links.slice(25);
+		await userEvent.click(screen.getByRole("checkbox", { name: "Select all links on this page" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete 25 links" }));
+		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
+		await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
+		expect(shownCodes()).toEqual(rest.map((link) => link.code));
+	});
+
+	it("emptying the last page shows the page before it, with its own number", async () => {
+		const background = await pageWith(60);
+		const all = (await background.store.listPage(background.uid, { pageSize: 100 })).links.map((link) => link.code);
+		await userEvent.click(screen.getByRole("button", { name: "Next" }));
+		await waitFor(() => expect(rangeShown()).toBe("26-50 of 60"));
+		await userEvent.click(screen.getByRole("button", { name: "Next" }));
+		await waitFor(() => expect(rangeShown()).toBe("51-60 of 60"));
+		await userEvent.click(screen.getByRole("checkbox", { name: "Select all links on this page" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete 10 links" }));
+		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
+		await waitFor(() => expect(rangeShown()).toBe("26-50 of 50"));
+		expect(shownCodes()).toEqual(all.slice(25, 50));
+		expect(location.hash).toMatch(/page=2&/);
+		expect(screen.queryByText(/no longer there/)).toBeNull();
+		await userEvent.click(screen.getByRole("button", { name: "Previous" }));
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 50"));
 	});
 });

@@ -21,6 +21,9 @@ async function pageWithLinks(): Promise<{ background: OptionsBackground; code: s
 
 const editButton = (code: string) => screen.getByRole("button", { name: `Edit target of sho.rt/${code}` });
 const targetField = (code: string) => screen.getByRole("textbox", { name: `New target for sho.rt/${code}` });
+/** The error next to the field of `code`'s editor. */
+const editorError = (code: string) =>
+	within(screen.getByRole("row", { name: new RegExp(`sho\\.rt/${code}`) })).findByRole("alert");
 const updates = (background: OptionsBackground) =>
 	background.requests.filter((request) => request.type === "updateLink");
 
@@ -46,7 +49,7 @@ describe("editing a target in place", () => {
 		const field = targetField(code);
 		await userEvent.clear(field);
 		await userEvent.type(field, "javascript:alert(1){Enter}");
-		expect((await screen.findByRole("alert")).textContent).toMatch(/^That is not a web address Shorty can shorten\./);
+		expect((await editorError(code)).textContent).toMatch(/^That is not a web address Shorty can shorten\./);
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(field).toHaveProperty("value", "javascript:alert(1)");
 		expect(updates(background)).toEqual([]);
@@ -55,6 +58,18 @@ describe("editing a target in place", () => {
 		await userEvent.clear(field);
 		await userEvent.type(field, "https://example.org/fixed{Enter}");
 		await waitFor(async () => expect((await background.store.get(code)).url).toBe("https://example.org/fixed"));
+	});
+
+	it("explains an address without http:// itself, rather than leaving it to the browser's own check", async () => {
+		const { background, code } = await pageWithLinks();
+		await userEvent.click(editButton(code));
+		const field = targetField(code);
+		await userEvent.clear(field);
+		await userEvent.type(field, "example.com{Enter}");
+		expect((await editorError(code)).textContent).toBe(
+			"That is not a web address Shorty can shorten. (it needs http:// or https:// in front)",
+		);
+		expect(updates(background)).toEqual([]);
 	});
 
 	it("cancels with Escape: nothing sent, the old target back, focus on Edit", async () => {
@@ -72,12 +87,12 @@ describe("editing a target in place", () => {
 	it("shows the background's refusal next to the field, with the text kept", async () => {
 		const { background, code } = await pageWithLinks();
 		// Deleted from another browser meanwhile, which this page does not hear of.
-		await background.elsewhere.remove(code);
+		await background.elsewhere.removeMany(background.uid, [code]);
 		await userEvent.click(editButton(code));
 		const field = targetField(code);
 		await userEvent.clear(field);
 		await userEvent.type(field, "https://example.com/too-late{Enter}");
-		expect((await screen.findByRole("alert")).textContent).toBe("That link no longer exists.");
+		expect((await editorError(code)).textContent).toBe("That link no longer exists.");
 		expect(field).toHaveProperty("value", "https://example.com/too-late");
 	});
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Papa from "papaparse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalFirestore, optionsBackground, startLocalFirestore } from "./localBackground";
+import { gate, type LocalFirestore, optionsBackground, startLocalFirestore } from "./localBackground";
 import { type OptionsPage, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -65,10 +65,7 @@ describe("exporting CSV", () => {
 	});
 
 	it("shows its progress, and Cancel stops it with nothing saved", async () => {
-		let release: () => void = () => undefined;
-		const held = new Promise<void>((resolve) => {
-			release = resolve;
-		});
+		const { opened: held, open: release } = gate();
 		// The export's second page waits until the test has looked at the progress.
 		const background = await optionsBackground(firestore, {
 			links: 150,
@@ -83,6 +80,10 @@ describe("exporting CSV", () => {
 		await waitFor(() => expect(shownCodes()).toHaveLength(25));
 		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 		expect(await screen.findByText("Exported 100 of 150 links…")).toBeTruthy();
+		// The live region says that the export runs, not every step of it: the bar carries the count.
+		const status = screen.getByText("Exporting your links…");
+		expect(status.getAttribute("role")).toBe("status");
+		expect(status.textContent).not.toMatch(/\d/);
 		const progress = screen.getByRole("progressbar", { name: "Exporting links" });
 		expect([progress.getAttribute("value"), progress.getAttribute("max")]).toEqual(["100", "150"]);
 

@@ -70,6 +70,15 @@ export async function startLocalFirestore(): Promise<LocalFirestore> {
 	};
 }
 
+/** What a held-back handler waits for (`opened`) until the test has looked at the page and calls `open()`. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+	let open: () => void = () => undefined;
+	const opened = new Promise<void>((resolve) => {
+		open = resolve;
+	});
+	return { opened, open };
+}
+
 /** Announces events to whoever listens, as runtime messaging does for the pages. */
 export class EventHub {
 	private readonly listeners = new Set<(event: BackgroundEvent) => void>();

@@ -21,6 +21,7 @@ describe("the links table", () => {
 		const table = screen.getByRole("table", { name: "Your links, newest first" });
 		const headers = within(table).getAllByRole("columnheader");
 		expect(headers.map((header) => header.textContent)).toEqual([
+			"Select",
 			"Short link",
 			"Target",
 			"Title",
@@ -29,6 +30,9 @@ describe("the links table", () => {
 			"Actions",
 		]);
 		expect(headers.every((header) => header.getAttribute("scope") === "col")).toBe(true);
+		expect(
+			within(headers[0] as HTMLElement).getByRole("checkbox", { name: "Select all links on this page" }),
+		).toBeTruthy();
 		expect(within(table).getByRole("columnheader", { name: "Created" }).getAttribute("aria-sort")).toBe("descending");
 	});
 
@@ -75,13 +79,14 @@ describe("the links table", () => {
 		expect(screen.queryByRole("table")).toBeNull();
 	});
 
-	it("with nobody signed in, points to the account section and takes focus there", async () => {
+	it("with nobody signed in, leads to the sign-in form", async () => {
 		const background = await optionsBackground(firestore, {
 			overrides: () => ({ session: () => ({ user: null }) }),
 		});
 		renderOptions(background);
 		await userEvent.click(await screen.findByRole("button", { name: "sign in to your account" }));
-		expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Account" }));
+		const form = screen.getByRole("form", { name: "Sign in" });
+		expect(document.activeElement).toBe(within(form).getByRole("textbox", { name: "Email" }));
 		expect(background.requests.map((request) => request.type)).not.toContain("listLinks");
 	});
 });
@@ -112,6 +117,21 @@ describe("live updates", () => {
 		await waitFor(() => expect(shownCodes()[0]).toBe(made.code));
 		expect(rangeShown()).toBe("1-25 of 31");
 		expect(before).not.toContain(made.code);
+	});
+
+	it("in a search further in, does not count new links the search may not show", async () => {
+		const background = await optionsBackground(firestore);
+		for (let i = 0; i < 12; i++) {
+			await background.store.shorten(background.uid, { url: `https://example.com/live/${i}`, alias: `live-${i}` });
+		}
+		history.replaceState(null, "", "#q=live-&size=10");
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-10 of 12"));
+		await userEvent.click(screen.getByRole("button", { name: "Next" }));
+		await waitFor(() => expect(rangeShown()).toBe("11-12 of 12"));
+		await act(() => background.store.shorten(background.uid, { url: "https://example.com/elsewhere" }));
+		await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+		expect(screen.queryByText(/new link/)).toBeNull();
 	});
 
 	it("follows a sign-out announced by the background", async () => {

@@ -10,7 +10,8 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
-const undoToast: ToastMessage = { id: 1, text: "Deleted sho.rt/abc1234", action: { label: "Undo", run: () => {} } };
+const notice: ToastMessage = { id: 1, text: "sho.rt/abc1234 now leads to https://example.com/" };
+const undoToast: ToastMessage = { id: 2, text: "Deleted sho.rt/abc1234", action: { label: "Undo", run: () => {} } };
 
 describe("toasts", () => {
 	it("close by themselves after their time, in a live region that was there before them", () => {
@@ -19,23 +20,31 @@ describe("toasts", () => {
 			<ToastRegion toast={null} onClose={(toast) => closed.push(toast.id)} duration={6000} />,
 		);
 		const region = screen.getByRole("status");
-		rerender(<ToastRegion toast={undoToast} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
+		rerender(<ToastRegion toast={notice} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
 		expect(screen.getByRole("status")).toBe(region);
-		expect(region.textContent).toContain("Deleted sho.rt/abc1234");
+		expect(region.textContent).toContain("now leads to");
 		act(() => vi.advanceTimersByTime(5999));
 		expect(closed).toEqual([]);
 		act(() => vi.advanceTimersByTime(1));
 		expect(closed).toEqual([1]);
 	});
 
-	it("wait while keyboard focus is on them, so an Undo is never lost while reaching for it", () => {
+	it("never close by themselves while they offer an action, so nobody loses an Undo while reaching for it", () => {
 		const closed: number[] = [];
 		render(<ToastRegion toast={undoToast} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
+		act(() => vi.advanceTimersByTime(10 * 60_000));
+		expect(closed).toEqual([]);
+		expect(screen.getByRole("button", { name: "Undo" })).toBeTruthy();
+	});
+
+	it("wait while keyboard focus is on them", () => {
+		const closed: number[] = [];
+		render(<ToastRegion toast={notice} onClose={(toast) => closed.push(toast.id)} duration={6000} />);
 		act(() => vi.advanceTimersByTime(5000));
-		fireEvent.focus(screen.getByRole("button", { name: "Undo" }));
+		fireEvent.focus(screen.getByRole("button", { name: "Dismiss" }));
 		act(() => vi.advanceTimersByTime(60_000));
 		expect(closed).toEqual([]);
-		fireEvent.blur(screen.getByRole("button", { name: "Undo" }));
+		fireEvent.blur(screen.getByRole("button", { name: "Dismiss" }));
 		act(() => vi.advanceTimersByTime(6000));
 		expect(closed).toEqual([1]);
 	});
@@ -51,6 +60,6 @@ describe("toasts", () => {
 		);
 		fireEvent.click(screen.getByRole("button", { name: "Undo" }));
 		expect(run).toHaveBeenCalledTimes(1);
-		expect(closed).toEqual([1]);
+		expect(closed).toEqual([2]);
 	});
 });

@@ -1,0 +1,54 @@
+import type { Link } from "../src/links/types";
+import { countOf } from "./counting";
+import { displayUrl } from "./LinkRow";
+import type { FocusFinder } from "./useFocusAfterRender";
+import type { PendingDeletes } from "./usePendingDeletes";
+import type { Toasts } from "./useToasts";
+
+export interface DeleteActionsDeps {
+	/** The rows on screen, in order. */
+	links: Link[];
+	deletes: PendingDeletes;
+	toasts: Toasts;
+	/** Unticks rows that are going. */
+	unselect: (codes: string[]) => void;
+	focusAfterRender: (find: FocusFinder) => void;
+}
+
+const selectPage: FocusFinder = (area) => area.querySelector<HTMLElement>("thead input[type=checkbox]:not(:disabled)");
+
+/**
+ * Delete one row or the ticked ones: the rows go at once, with an Undo toast tied to the waiting delete,
+ * and focus moves to what is left in their place (back to them after Undo).
+ */
+export function deleteActions({ links, deletes, toasts, unselect, focusAfterRender }: DeleteActionsDeps) {
+	function start(codes: string[], text: string, focusAfterUndo: FocusFinder) {
+		const toast = toasts.show(text, {
+			label: "Undo",
+			run: () => {
+				deletes.undo();
+				focusAfterRender(focusAfterUndo);
+			},
+		});
+		deletes.start({ codes, text, toast });
+		unselect(codes);
+	}
+
+	return {
+		deleteOne(link: Link) {
+			const index = links.findIndex((row) => row.code === link.code);
+			start([link.code], `Deleted ${displayUrl(link.shortUrl)}`, (area) =>
+				area.querySelector<HTMLElement>(`tr[data-code="${link.code}"] [data-action="delete"]`),
+			);
+			// The Delete button now in the row's place, else the one above.
+			focusAfterRender((area) => {
+				const buttons = area.querySelectorAll<HTMLElement>('tbody [data-action="delete"]');
+				return buttons[Math.min(index, buttons.length - 1)];
+			});
+		},
+		deleteSelected(codes: string[]) {
+			start(codes, `Deleted ${countOf(codes.length, "link")}`, selectPage);
+			focusAfterRender(selectPage);
+		},
+	};
+}
