@@ -35,7 +35,7 @@ function pageSizeOf(value: number): PageSize {
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
-): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLink" | "deleteLinks"> {
+): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLinks"> {
 	return {
 		async shorten({ url, title, alias }) {
 			const user = await userOrAnonymous(auth());
@@ -71,11 +71,6 @@ export function linkHandlers(
 		async updateLink({ code, url }) {
 			await requireUser(auth());
 			return store().updateTarget(code, url);
-		},
-		async deleteLink({ code }) {
-			await requireUser(auth());
-			await store().remove(code);
-			return { code };
 		},
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
