@@ -57,8 +57,8 @@ export interface TestServer {
 	url: string;
 	/** Closes the server and every app connected through `connect`. */
 	stop(): Promise<void>;
-	/** A Firestore client signed in as `uid`, or signed out for null. */
-	connect(uid?: string | null): Firestore;
+	/** A Firestore client signed in as `uid`, as the administrator, or signed out for null. */
+	connect(uid?: string | null | typeof ADMINISTRATOR): Firestore;
 	/** Empties the database (the emulator's reset endpoint). */
 	reset(): Promise<void>;
 }
@@ -111,13 +111,14 @@ export async function killHard(child: ChildProcess): Promise<void> {
 }
 
 export async function startTestServer(
-	options: { policy?: AccessPolicy; indexes?: IndexDefinition[]; dataDir?: string } = {},
+	options: { policy?: AccessPolicy; indexes?: IndexDefinition[]; dataDir?: string; port?: number } = {},
 ): Promise<TestServer> {
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shorty-firestore-"));
 	const server = await startFirestoreServer(
 		serverOptions(dataDir, {
 			...(options.indexes === undefined ? {} : { indexes: options.indexes }),
 			...(options.policy === undefined ? {} : { policy: options.policy }),
+			...(options.port === undefined ? {} : { port: options.port }),
 		}),
 	);
 	const apps: FirebaseApp[] = [];

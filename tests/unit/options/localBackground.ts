@@ -5,32 +5,23 @@
  * itself. Requests and replies cross a JSON boundary (inProcessBackground), and the store's changes are
  * announced as the service worker announces them.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { deleteApp, initializeApp } from "firebase/app";
 import type { Auth } from "firebase/auth/web-extension";
-import { connectFirestoreEmulator, type Firestore, getFirestore, setLogLevel } from "firebase/firestore/lite";
+import { type Firestore, setLogLevel } from "firebase/firestore/lite";
 import type { Storage } from "webextension-polyfill";
 import { linkHandlers } from "../../../background/links";
 import { settingsHandlers } from "../../../background/settings";
-import { createEmulatorAuthenticate } from "../../../local/auth";
-import { PROJECT_ID, readIndexes } from "../../../local/config";
-import { startFirestoreServer } from "../../../local/firestore/server";
-import type { RunningFirestoreServer } from "../../../local/firestore/types";
 import { shortyPolicy } from "../../../local/policy";
 import { writeDemoLinks } from "../../../local/seed";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
+import { ADMINISTRATOR, startTestServer } from "../../integration/firestore/helpers";
 import { inProcessBackground } from "../inProcessBackground";
 
 export const SHORT_LINK_BASE = "https://sho.rt/";
 
 // The store meets refusals on purpose (a deleted link reads as permission-denied); the page shows them.
 setLogLevel("silent");
-
-let apps = 0;
 
 export interface LocalFirestore {
 	port: number;
@@ -41,32 +32,11 @@ export interface LocalFirestore {
 
 /** Shorty's Firestore server on a free port, with the real rules policy; one per test file is plenty. */
 export async function startLocalFirestore(): Promise<LocalFirestore> {
-	const dataDir = mkdtempSync(join(tmpdir(), "shorty-options-"));
-	const server: RunningFirestoreServer = await startFirestoreServer({
-		projectId: PROJECT_ID,
-		dataDir,
-		port: 0,
-		indexes: readIndexes(),
-		authenticate: createEmulatorAuthenticate(PROJECT_ID),
-		policy: shortyPolicy,
-	});
-	const opened: ReturnType<typeof initializeApp>[] = [];
+	const server = await startTestServer({ policy: shortyPolicy });
 	return {
-		port: server.port,
-		client(token) {
-			const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `options-${++apps}`);
-			opened.push(app);
-			const db = getFirestore(app);
-			connectFirestoreEmulator(db, "127.0.0.1", server.port, {
-				mockUserToken: token === "owner" ? "owner" : { sub: token },
-			});
-			return db;
-		},
-		async close() {
-			await Promise.all(opened.map((app) => deleteApp(app)));
-			await server.close();
-			rmSync(dataDir, { recursive: true, force: true });
-		},
+		port: server.server.port,
+		client: (token) => server.connect(token === "owner" ? ADMINISTRATOR : token),
+		close: () => server.stop(),
 	};
 }
 

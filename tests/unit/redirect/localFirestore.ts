@@ -2,15 +2,11 @@
  * Shorty's local Firestore server in this process, with the rules' real policy, for the redirect page's
  * tests: the page's own REST calls go to it exactly as they would from a browser.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmulatorAuthenticate } from "../../../local/auth";
-import { PROJECT_ID, readIndexes } from "../../../local/config";
-import { startFirestoreServer } from "../../../local/firestore/server";
+import { PROJECT_ID } from "../../../local/config";
 import { shortyPolicy } from "../../../local/policy";
 import type { FirestoreLocation } from "../../../redirect/firestoreRest";
 import { type FirestoreAdmin, firestoreAdmin } from "../../firestoreAdmin";
+import { startTestServer } from "../../integration/firestore/helpers";
 
 export interface LocalFirestore extends FirestoreAdmin {
 	/** Where the page's store finds this server. */
@@ -20,22 +16,10 @@ export interface LocalFirestore extends FirestoreAdmin {
 
 /** Starts a server on `port` (a free one by default) over an empty folder. */
 export async function startLocalFirestore(port = 0): Promise<LocalFirestore> {
-	const dataDir = mkdtempSync(join(tmpdir(), "shorty-redirect-"));
-	const server = await startFirestoreServer({
-		projectId: PROJECT_ID,
-		dataDir,
-		port,
-		indexes: readIndexes(),
-		authenticate: createEmulatorAuthenticate(PROJECT_ID),
-		policy: shortyPolicy,
-	});
-	const origin = `http://127.0.0.1:${server.port}`;
+	const server = await startTestServer({ policy: shortyPolicy, port });
 	return {
-		...firestoreAdmin(origin),
-		location: { origin, projectId: PROJECT_ID, apiKey: null },
-		async stop() {
-			await server.close();
-			rmSync(dataDir, { recursive: true, force: true });
-		},
+		...firestoreAdmin(server.url),
+		location: { origin: server.url, projectId: PROJECT_ID, apiKey: null },
+		stop: () => server.stop(),
 	};
 }
