@@ -20,6 +20,10 @@ export interface ActionPopup {
 	runScript(source: string): Promise<void>;
 	/** Polls `fn` until it returns something truthy, and returns that. */
 	waitFor<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<NonNullable<T>>;
+	/** Cuts the popup off the network, or reconnects it, as the browser going offline does (navigator.onLine, events). */
+	setOffline(offline: boolean): Promise<void>;
+	/** Loads the popup afresh in place, keeping its network conditions. */
+	reload(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -44,6 +48,11 @@ export interface Extension {
 	openPopup(): Promise<ActionPopup>;
 	/** Stops the service worker the way Chrome does when it idles, and waits until it is gone. */
 	terminateWorker(): Promise<void>;
+	/**
+	 * Cuts the running service worker off the network, or reconnects it: its requests fail as they do
+	 * when the connection drops. A worker Chrome starts afresh is online again.
+	 */
+	setWorkerOffline(offline: boolean): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -88,6 +97,12 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 		return browser.newBrowserCDPSession();
 	};
 	const popupUrl = `chrome-extension://${id}/popup/index.html`;
+	const runningWorker = async (cdp: CDPSession) =>
+		(await cdp.send("Target.getTargets")).targetInfos.find(
+			(info) => info.type === "service_worker" && info.url.includes(id),
+		);
+	/** The session holding the worker offline: emulation ends when it detaches. */
+	let offlineWorker: { detach(): Promise<void> } | null = null;
 	const popupTargets = async (cdp: CDPSession) =>
 		(await cdp.send("Target.getTargets")).targetInfos
 			.filter((info) => info.type === "page" && info.url === popupUrl)
@@ -131,15 +146,22 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 			// The browser's own session, not a page's: a page picked here might be the offscreen clipboard
 			// document, which closes itself after a copy and takes its session with it.
 			const cdp = await browserSession();
-			const findWorker = async () => {
-				const { targetInfos } = await cdp.send("Target.getTargets");
-				return targetInfos.find((info) => info.type === "service_worker" && info.url.includes(id));
-			};
-			const target = await findWorker();
+			const target = await runningWorker(cdp);
 			if (!target) throw new Error("The extension's service worker is not running");
 			await cdp.send("Target.closeTarget", { targetId: target.targetId });
-			while (await findWorker()) await new Promise((settle) => setTimeout(settle, 50));
+			while (await runningWorker(cdp)) await new Promise((settle) => setTimeout(settle, 50));
 			await cdp.detach();
+		},
+		async setWorkerOffline(offline) {
+			await offlineWorker?.detach();
+			offlineWorker = null;
+			if (!offline) return;
+			const cdp = await browserSession();
+			const target = await runningWorker(cdp);
+			if (!target) throw new Error("The extension's service worker is not running");
+			const session = await attachTarget(cdp, target.targetId);
+			await session.setOffline(true);
+			offlineWorker = { detach: () => cdp.detach() };
 		},
 		async close() {
 			await context.close();
@@ -159,11 +181,20 @@ async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
 	}
 }
 
+/** Network conditions for a target: offline as a dropped connection shows it, or back to the real network. */
+const networkConditions = (offline: boolean) => ({
+	offline,
+	latency: 0,
+	downloadThroughput: -1,
+	uploadThroughput: -1,
+});
+
 /**
- * A session on the popup through the browser connection. Playwright's CDPSession cannot address a
- * flattened child session, so this uses the older form: messages wrapped in Target.sendMessageToTarget.
+ * A session on one target (the popup, the service worker) through the browser connection. Playwright's
+ * CDPSession cannot address a flattened child session, so this uses the older form: messages wrapped in
+ * Target.sendMessageToTarget. Emulation set through it lasts as long as the session.
  */
-async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<ActionPopup, "clickedAt">> {
+async function attachTarget(cdp: CDPSession, targetId: string) {
 	const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false });
 	let lastId = 0;
 	const pending = new Map<number, (message: CdpAnswer) => void>();
@@ -172,23 +203,37 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 		const message = JSON.parse(event.message) as CdpAnswer;
 		if (message.id !== undefined) pending.get(message.id)?.(message);
 	});
-	async function evaluateExpression<T>(expression: string): Promise<T> {
+	async function send(method: string, params: object = {}): Promise<CdpAnswer["result"]> {
 		const messageId = ++lastId;
 		const answer = new Promise<CdpAnswer>((resolve) => pending.set(messageId, resolve));
-		const params = { expression, awaitPromise: true, returnByValue: true };
 		await cdp.send("Target.sendMessageToTarget", {
 			sessionId,
-			message: JSON.stringify({ id: messageId, method: "Runtime.evaluate", params }),
+			message: JSON.stringify({ id: messageId, method, params }),
 		});
 		const { result, error } = await answer;
 		pending.delete(messageId);
-		if (error) throw new Error(`CDP error in the popup: ${error.message}`);
+		if (error) throw new Error(`CDP error in ${method}: ${error.message}`);
+		return result;
+	}
+	return {
+		send,
+		async setOffline(offline: boolean) {
+			await send("Network.enable");
+			await send("Network.emulateNetworkConditions", networkConditions(offline));
+		},
+	};
+}
+
+async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<ActionPopup, "clickedAt">> {
+	const target = await attachTarget(cdp, targetId);
+	async function evaluateExpression<T>(expression: string): Promise<T> {
+		const result = await target.send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
 		if (result?.exceptionDetails) {
 			throw new Error(
 				`In the popup: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`,
 			);
 		}
-		return result?.result.value as T;
+		return result?.result?.value as T;
 	}
 	const evaluate = <T, A>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> =>
 		evaluateExpression<T>(`(${fn.toString()})(${JSON.stringify(arg ?? null)})`);
@@ -197,6 +242,11 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 		// The script's completion value could be anything; only its effects are wanted.
 		runScript: (source) => evaluateExpression<void>(`${source}\n;undefined`),
 		waitFor: (fn, arg) => poll(() => evaluate(fn, arg)),
+		setOffline: target.setOffline,
+		async reload() {
+			await target.send("Page.enable");
+			await target.send("Page.reload");
+		},
 		async close() {
 			await cdp.send("Target.closeTarget", { targetId });
 			await cdp.detach();
@@ -208,7 +258,7 @@ interface CdpAnswer {
 	id?: number;
 	error?: { message: string };
 	result?: {
-		result: { value?: unknown };
+		result?: { value?: unknown };
 		exceptionDetails?: { text: string; exception?: { description?: string } };
 	};
 }

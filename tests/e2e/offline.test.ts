@@ -1,0 +1,127 @@
+/**
+ * The popup with the network gone, in real Chromium: the popup and the service worker are cut off the way
+ * a dropped connection cuts them off (DevTools' offline emulation: failed requests, navigator.onLine,
+ * online/offline events). The user should read that they are offline, nothing should be written, and the
+ * link should come by itself, once, when the connection returns.
+ */
+import { deleteApp, type FirebaseApp } from "firebase/app";
+import { collection, type Firestore, getDocs, query, where } from "firebase/firestore/lite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { appError } from "../../src/errors";
+import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
+import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
+import { serveTestSite, type TestSite } from "./testSite";
+
+const OFFLINE_MESSAGE = appError("offline").message;
+
+let extension: Extension;
+let site: TestSite;
+let tab: Page;
+let admin: { db: Firestore; app: FirebaseApp };
+
+beforeAll(async () => {
+	site = await serveTestSite((path) => `<!doctype html><title>Offline test ${path}</title><h1>A page to shorten</h1>`);
+	extension = await launchExtension();
+	tab = extension.context.pages()[0] ?? (await extension.context.newPage());
+	admin = connectSdk(Number(inject("backend").firestore.split(":")[1]), ADMINISTRATOR);
+});
+
+afterAll(async () => {
+	await extension?.close();
+	site?.close();
+	if (admin) await deleteApp(admin.app);
+});
+
+/** Every stored link for `url`, whoever owns it: what the popup has written. */
+async function storedCodes(url: string): Promise<string[]> {
+	const found = await getDocs(query(collection(admin.db, "links"), where("url", "==", url)));
+	return found.docs.map((link) => link.id);
+}
+
+async function openOn(url: string): Promise<ActionPopup> {
+	await tab.goto(url);
+	await tab.bringToFront();
+	return extension.clickAction(tab);
+}
+
+/** What the popup tells the user: its error message, or the short link it shows. */
+const shown = (popup: ActionPopup) =>
+	popup.evaluate(() => ({
+		message: document.querySelector(".popup-message [role=alert]")?.textContent ?? null,
+		link: document.querySelector<HTMLInputElement>(".copy-field__input")?.value ?? null,
+	}));
+
+const waitForMessage = (popup: ActionPopup, message: string) =>
+	popup.waitFor((wanted) => document.querySelector(".popup-message [role=alert]")?.textContent === wanted, message);
+
+const shownLink = (popup: ActionPopup) =>
+	popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+
+const setShortenOnOpen = (popup: ActionPopup, shortenOnOpen: boolean) =>
+	popup.evaluate((value) => chrome.runtime.sendMessage({ type: "setSettings", shortenOnOpen: value }), shortenOnOpen);
+
+describe("the popup with the network offline", () => {
+	it("opened offline, says so on Shorten and on Retry, writes nothing, and shows one link once back online", async () => {
+		const url = `${site.origin}/offline/at-open`;
+		const popup = await openOn(url);
+		try {
+			// Asking first keeps the popup from shortening before the connection is cut.
+			await setShortenOnOpen(popup, false);
+			await popup.reload();
+			await popup.waitFor(() => document.activeElement?.textContent === "Shorten this page");
+			await extension.setWorkerOffline(true);
+			await popup.setOffline(true);
+			await popup.reload();
+			expect(await popup.evaluate(() => navigator.onLine)).toBe(false);
+
+			await pressPopupButton(popup, "Shorten this page");
+			await waitForMessage(popup, OFFLINE_MESSAGE);
+			// Retry sends the request whatever navigator.onLine says. The message shown before is marked, so
+			// the one waited for is the answer to the retry: the worker's request failed offline.
+			await popup.evaluate(() => document.querySelector("[role=alert]")?.setAttribute("data-before-retry", ""));
+			await pressPopupButton(popup, "Retry");
+			await popup.waitFor((wanted) => {
+				const alert = document.querySelector(".popup-message [role=alert]");
+				return alert?.textContent === wanted && !alert.hasAttribute("data-before-retry");
+			}, OFFLINE_MESSAGE);
+			expect(await storedCodes(url)).toEqual([]);
+
+			await extension.setWorkerOffline(false);
+			await popup.setOffline(false);
+			const link = await shownLink(popup);
+			const codes = await storedCodes(url);
+			expect(codes).toHaveLength(1);
+			expect(link.endsWith(`/${codes[0]}`)).toBe(true);
+		} finally {
+			await extension.setWorkerOffline(false);
+			await setShortenOnOpen(popup, true);
+			await popup.close();
+		}
+	});
+
+	it("when the connection drops under a shorten, trades the error for the offline message, then recovers", async () => {
+		const url = `${site.origin}/offline/mid-shorten`;
+		// The worker loses the network first, as when Wi-Fi drops before the system notices.
+		await extension.setWorkerOffline(true);
+		const popup = await openOn(url);
+		try {
+			// The worker's request fails, and the popup, still thinking itself online, blames the database.
+			await waitForMessage(popup, appError("firestore/unavailable").message);
+			expect((await shown(popup)).link).toBeNull();
+			await popup.setOffline(true);
+			await waitForMessage(popup, OFFLINE_MESSAGE);
+			expect(await storedCodes(url)).toEqual([]);
+
+			await extension.setWorkerOffline(false);
+			await popup.setOffline(false);
+			const link = await shownLink(popup);
+			const codes = await storedCodes(url);
+			expect(codes).toHaveLength(1);
+			expect(link.endsWith(`/${codes[0]}`)).toBe(true);
+		} finally {
+			await extension.setWorkerOffline(false);
+			await popup.close();
+		}
+	});
+});
