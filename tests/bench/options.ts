@@ -11,7 +11,7 @@ import { seedAccount } from "../../local/seed";
 import type { AnyRequest } from "../../src/messages";
 import { withExtensionRig } from "./extensionRig";
 import { record } from "./report";
-import { p50p95, sample } from "./stats";
+import { p50p95, percentile, sample } from "./stats";
 
 const RUNS = 20;
 const ROUNDS = 4;
@@ -81,4 +81,10 @@ await withExtensionRig(async ({ backend, extension }) => {
 		record(`options: load to first page rendered, ${links}`, p50p95(first[index] ?? []));
 		record(`options: Next to next page rendered, ${links}`, p50p95(next[index] ?? []));
 	}
+	// The claim the index makes: paging costs the same whatever the total, so this stays near 1.
+	const ratio = percentile(next.at(-1) ?? [], 50) / percentile(next[0] ?? [], 50);
+	record(
+		`options: Next page p50, ${SIZES.map((size) => size.toLocaleString("en-US")).join(" vs ")} links`,
+		`ratio ${ratio.toFixed(2)}`,
+	);
 });
