@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 	["year", 365 * 24 * 3600_000],
 	["month", 30 * 24 * 3600_000],
@@ -21,11 +23,24 @@ export function exactTimeText(time: number, locale?: string): string {
 	return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(time);
 }
 
-/** A moment as "3 days ago", with the exact date and time on hover and in the machine-readable value. */
-export function RelativeTime({ time, now = Date.now() }: { time: number; now?: number }) {
+/** The smallest unit shown is a minute, so a label is at most this late in changing. */
+const TICK_MS = 30_000;
+
+/** Date.now(), renewed every TICK_MS while mounted: a page left open keeps "5 minutes ago" true. */
+function useNow(): number {
+	const [now, setNow] = useState(Date.now);
+	useEffect(() => {
+		const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+		return () => clearInterval(timer);
+	}, []);
+	return now;
+}
+
+/** A moment as "3 days ago", kept current; the exact date and time on hover and in the machine-readable value. */
+export function RelativeTime({ time }: { time: number }) {
 	return (
 		<time dateTime={new Date(time).toISOString()} title={exactTimeText(time)}>
-			{relativeTimeText(time, now)}
+			{relativeTimeText(time, useNow())}
 		</time>
 	);
 }
