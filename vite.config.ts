@@ -2,7 +2,7 @@ import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
-import { firefoxManifest } from "./scripts/firefoxManifest.ts";
+import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
 import { configFromEnv } from "./src/config.ts";
 
 // `vite build --mode firefox` (npm run build:firefox) builds the same sources as a Firefox add-on.
@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => {
 			outDir: firefox ? "dist-firefox" : "dist",
 			emptyOutDir: true,
 			// Emit only syntax the oldest browser the manifest accepts can run.
-			target: firefox ? "firefox142" : `chrome${manifest.minimum_chrome_version}`,
+			target: firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`,
 			// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
 			rollupOptions: firefox ? {} : { input: { offscreen: "offscreen/index.html" } },
 		},

@@ -7,23 +7,35 @@ import type { ManifestV3Export } from "@crxjs/vite-plugin";
 import type chromeManifest from "../manifest.json";
 
 type ChromeManifest = typeof chromeManifest;
+/** @crxjs's manifest type, which it does not export on its own. */
+type Manifest = Extract<ManifestV3Export, { manifest_version: number }>;
+
+/**
+ * The oldest desktop Firefox Shorty installs on: the first release that reads data_collection_permissions
+ * (Firefox ESR 140 included). Android reads it from 142.
+ */
+export const FIREFOX_MIN_VERSION = 140;
 
 /** The add-on id Firefox stores data under; an MV3 add-on must declare one to use storage.sync. */
 export const FIREFOX_ADDON_ID = "shorty@shorty.invalid";
 
 export function firefoxManifest(manifest: ChromeManifest): ManifestV3Export {
 	const { minimum_chrome_version: _chromeOnly, background, permissions, ...shared } = manifest;
+	// @crxjs's manifest type knows gecko only; Firefox for Android reads gecko_android beside it.
+	const geckoSettings: Manifest["browser_specific_settings"] & {
+		gecko_android: { strict_min_version: string };
+	} = {
+		gecko: {
+			id: FIREFOX_ADDON_ID,
+			strict_min_version: `${FIREFOX_MIN_VERSION}.0`,
+			data_collection_permissions: { required: ["none"] },
+		},
+		gecko_android: { strict_min_version: "142.0" },
+	};
 	return {
 		...shared,
 		background: { scripts: [background.service_worker], type: background.type },
 		permissions: permissions.filter((permission) => permission !== "offscreen"),
-		browser_specific_settings: {
-			gecko: {
-				id: FIREFOX_ADDON_ID,
-				// The first release, desktop and Android, that reads data_collection_permissions.
-				strict_min_version: "142.0",
-				data_collection_permissions: { required: ["none"] },
-			},
-		},
+		browser_specific_settings: geckoSettings,
 	};
 }

@@ -24,11 +24,14 @@ const bundles = () =>
 		.map((file) => readFileSync(join(outDir, "assets", file), "utf8"));
 
 describe("the Firefox build", () => {
-	it("runs the background as an event page and names the add-on for Firefox", () => {
+	it("runs the background as an event page, names the add-on, and installs on Firefox ESR 140", () => {
 		expect(manifest.manifest_version).toBe(3);
 		expect(manifest.background.scripts).toHaveLength(1);
 		expect(manifest.background.service_worker).toBeUndefined();
-		expect(manifest.browser_specific_settings).toMatchObject({ gecko: { id: FIREFOX_ADDON_ID } });
+		expect(manifest.browser_specific_settings).toMatchObject({
+			gecko: { id: FIREFOX_ADDON_ID, strict_min_version: "140.0" },
+			gecko_android: { strict_min_version: "142.0" },
+		});
 		expect(manifest).not.toHaveProperty("minimum_chrome_version");
 	});
 

@@ -19,26 +19,34 @@ declare module "vitest" {
 	}
 }
 
-/** Builds the extension into `outDir` with these VITE_* variables, leaving process.env as it was. */
-export async function buildExtension(outDir: string, env: Record<string, string>): Promise<void> {
+/** Builds the extension (or its Firefox variant) into `outDir` with these VITE_* variables, leaving process.env alone. */
+export async function buildExtension(
+	outDir: string,
+	env: Record<string, string>,
+	mode: "production" | "firefox" = "production",
+): Promise<void> {
 	const saved = { ...process.env };
 	Object.assign(process.env, env);
 	try {
-		await build({ root: REPO_ROOT, logLevel: "warn", build: { outDir, emptyOutDir: true } });
+		await build({ root: REPO_ROOT, mode, logLevel: "warn", build: { outDir, emptyOutDir: true } });
 	} finally {
 		process.env = saved;
 	}
 }
 
-export default async function setup(project: TestProject) {
-	const backend = await startTestBackend({ redirectPage: true });
-	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-extension-"));
-	const { auth, firestore, hosting } = backend.hosts;
-	await buildExtension(extensionDir, {
+/** The VITE_* variables that point a build at `backend`, as `npm start` sets them. */
+export function backendEnv({ auth, firestore, hosting }: BackendHosts): Record<string, string> {
+	return {
 		VITE_AUTH_EMULATOR_HOST: auth,
 		VITE_FIRESTORE_EMULATOR_HOST: firestore,
 		VITE_SHORT_LINK_BASE: `http://${hosting ?? "127.0.0.1:5000"}/`,
-	});
+	};
+}
+
+export default async function setup(project: TestProject) {
+	const backend = await startTestBackend({ redirectPage: true });
+	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-extension-"));
+	await buildExtension(extensionDir, backendEnv(backend.hosts));
 	project.provide("backend", backend.hosts);
 	project.provide("extensionDir", extensionDir);
 	return async () => {
