@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Extension, launchExtension } from "../e2e/extension";
-import { buildExtension } from "../e2e/setup";
+import { backendEnv, buildExtension } from "../e2e/setup";
 import { serveTestSite, type TestSite } from "../e2e/testSite";
 import { type BackendHosts, startTestBackend } from "../testBackend";
 
@@ -22,11 +22,7 @@ export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>
 	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
 	let extension: Extension | undefined;
 	try {
-		await buildExtension(extensionDir, {
-			VITE_AUTH_EMULATOR_HOST: backend.hosts.auth,
-			VITE_FIRESTORE_EMULATOR_HOST: backend.hosts.firestore,
-			VITE_SHORT_LINK_BASE: `http://${backend.hosts.hosting ?? "127.0.0.1:5000"}/`,
-		});
+		await buildExtension(extensionDir, backendEnv(backend.hosts));
 		extension = await launchExtension(extensionDir);
 		return await run({ backend: backend.hosts, extension, site });
 	} finally {

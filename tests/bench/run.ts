@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import { findChromium } from "../../scripts/chromium.mjs";
 
 const BENCHES = ["bundle", "firestore", "worker", "popup", "options", "redirect"] as const;
+/** Each takes 1 to 4 minutes on a 2-core machine. */
+const BENCH_TIMEOUT_MS = 15 * 60_000;
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));
@@ -34,10 +36,13 @@ for (const bench of chosen) {
 		env: { ...process.env, SHORTY_BENCH_ROWS: rows },
 		encoding: "utf8",
 		stdio: ["ignore", "pipe", "pipe"],
+		// A benchmark stuck on a browser that stopped answering must not hold up the rest forever.
+		timeout: BENCH_TIMEOUT_MS,
 	});
 	if (run.status !== 0) {
 		failed = true;
-		process.stderr.write(`bench: ${bench} failed\n${run.stdout}${run.stderr}\n`);
+		const why = run.error ? ` (${run.error.message}; limit ${BENCH_TIMEOUT_MS / 60_000} min)` : "";
+		process.stderr.write(`bench: ${bench} failed${why}\n${run.stdout}${run.stderr}\n`);
 		continue;
 	}
 	if (!existsSync(rows)) continue;

@@ -148,8 +148,14 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 			const cdp = await browserSession();
 			const target = await runningWorker(cdp);
 			if (!target) throw new Error("The extension's service worker is not running");
-			await cdp.send("Target.closeTarget", { targetId: target.targetId });
-			while (await runningWorker(cdp)) await new Promise((settle) => setTimeout(settle, 50));
+			// Chrome sometimes ignores the close while the worker is still starting up, so it is sent again until
+			// that instance is gone. That instance, not any worker: a page's request may start a new one at once.
+			await poll(async () => {
+				if ((await runningWorker(cdp))?.targetId !== target.targetId) return true;
+				// It may be gone by now, which is what is wanted: "no target with that id" is no failure.
+				await cdp.send("Target.closeTarget", { targetId: target.targetId }).catch(() => undefined);
+				return false;
+			});
 			await cdp.detach();
 		},
 		async setWorkerOffline(offline) {
