@@ -2,8 +2,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // Four suites with different needs: unit tests run in jsdom; build tests read dist/; integration
-// tests use the real Firebase SDK against the local backend; end-to-end tests drive real Chromium one
-// browser at a time. groupOrder runs end-to-end last, after the others have all finished.
+// tests use the real Firebase SDK against the local backend; end-to-end tests drive real Chromium (and
+// Firefox for the Firefox build) one browser at a time. groupOrder runs end-to-end last, after the others have all finished.
 export default defineConfig({
 	plugins: [react()],
 	test: {

@@ -34,10 +34,14 @@ if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== wantedStamp) {
 	writeFileSync(stampFile, wantedStamp);
 }
 
+// Whether a browser is needed by every end-to-end test (Chromium) or only by some (Firefox), which then
+// skip and say why, except under CI, where nothing may pass by skipping.
+const mayGoWithout = (/** @type {boolean} */ optional) => optional && !process.env.CI;
+let aptUpdated = false;
+
 /**
  * With --browser, makes sure `find` finds a browser: one `variable` names must exist, and a missing one is
- * installed with apt-get as Debian's `aptPackage` where that is possible. Where it is not, a browser only
- * some tests need (`optional`) is left out with a warning, and those tests skip, except under CI.
+ * installed with apt-get as Debian's `aptPackage` where that is possible.
  */
 function ensureBrowser(
 	/** @type {string} */ variable,
@@ -52,21 +56,24 @@ function ensureBrowser(
 		process.exit(1);
 	}
 	if (find()) return;
-	if (!canInstallWithApt()) {
-		if (optional && !process.env.CI) {
-			console.warn(`setup: ${hint} The tests that need it will be skipped.`);
+	const giveUp = (/** @type {string} */ why) => {
+		if (mayGoWithout(optional)) {
+			console.warn(`setup: ${why} The tests that need it will be skipped.`);
 			return;
 		}
-		console.error(`setup: ${hint}`);
+		console.error(`setup: ${why}`);
 		process.exit(1);
-	}
+	};
+	if (!canInstallWithApt()) return giveUp(hint);
 	console.log(`setup: installing ${aptPackage} from Debian's packages (apt-get install -y ${aptPackage})`);
-	run("apt-get", ["update", "-q"]);
-	run("apt-get", ["install", "-y", "-q", aptPackage]);
-	if (!find()) {
-		console.error(`setup: apt-get finished but ${hint}`);
-		process.exit(1);
+	try {
+		if (!aptUpdated) run("apt-get", ["update", "-q"]);
+		aptUpdated = true;
+		run("apt-get", ["install", "-y", "-q", aptPackage]);
+	} catch {
+		return giveUp(`apt-get could not install ${aptPackage}. ${hint}`);
 	}
+	if (!find()) giveUp(`apt-get finished but ${hint}`);
 }
 
 if (process.argv.includes("--browser")) {

@@ -22,7 +22,7 @@ export interface ActionPopup {
 	waitFor<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<NonNullable<T>>;
 	/** Cuts the popup off the network, or reconnects it, as the browser going offline does (navigator.onLine, events). */
 	setOffline(offline: boolean): Promise<void>;
-	/** Loads the popup afresh in place, keeping its network conditions. */
+	/** Loads the popup afresh in place, keeping its network conditions, and waits for the new document. */
 	reload(): Promise<void>;
 	close(): Promise<void>;
 }
@@ -150,23 +150,30 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 			if (!target) throw new Error("The extension's service worker is not running");
 			// Chrome sometimes ignores the close while the worker is still starting up, so it is sent again until
 			// that instance is gone. That instance, not any worker: a page's request may start a new one at once.
-			await poll(async () => {
-				if ((await runningWorker(cdp))?.targetId !== target.targetId) return true;
-				// It may be gone by now, which is what is wanted: "no target with that id" is no failure.
-				await cdp.send("Target.closeTarget", { targetId: target.targetId }).catch(() => undefined);
-				return false;
-			});
-			await cdp.detach();
+			try {
+				await poll(async () => {
+					if ((await runningWorker(cdp))?.targetId !== target.targetId) return true;
+					// It may be gone by now, which is what is wanted: "no target with that id" is no failure.
+					await cdp.send("Target.closeTarget", { targetId: target.targetId }).catch(() => undefined);
+					return false;
+				});
+			} finally {
+				await cdp.detach();
+			}
 		},
 		async setWorkerOffline(offline) {
 			await offlineWorker?.detach();
 			offlineWorker = null;
 			if (!offline) return;
 			const cdp = await browserSession();
-			const target = await runningWorker(cdp);
-			if (!target) throw new Error("The extension's service worker is not running");
-			const session = await attachTarget(cdp, target.targetId);
-			await session.setOffline(true);
+			try {
+				const target = await runningWorker(cdp);
+				if (!target) throw new Error("The extension's service worker is not running");
+				await (await attachTarget(cdp, target.targetId)).setOffline(true);
+			} catch (error) {
+				await cdp.detach();
+				throw error;
+			}
 			offlineWorker = { detach: () => cdp.detach() };
 		},
 		async close() {
@@ -250,8 +257,14 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 		waitFor: (fn, arg) => poll(() => evaluate(fn, arg)),
 		setOffline: target.setOffline,
 		async reload() {
+			// Page.reload answers once the reload is scheduled; the old document is marked so the wait below
+			// ends only in the new one.
+			await evaluateExpression("window.shortyOldDocument = true");
 			await target.send("Page.enable");
 			await target.send("Page.reload");
+			await poll(() =>
+				evaluate(() => !("shortyOldDocument" in window) && document.readyState === "complete").catch(() => false),
+			);
 		},
 		async close() {
 			await cdp.send("Target.closeTarget", { targetId });

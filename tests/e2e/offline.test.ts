@@ -18,12 +18,15 @@ const OFFLINE_MESSAGE = appError("offline").message;
 let extension: Extension;
 let site: TestSite;
 let tab: Page;
+/** An extension page to change settings from, outside the popup under test. */
+let settingsPage: Page;
 let admin: { db: Firestore; app: FirebaseApp };
 
 beforeAll(async () => {
 	site = await serveTestSite((path) => `<!doctype html><title>Offline test ${path}</title><h1>A page to shorten</h1>`);
 	extension = await launchExtension();
 	tab = extension.context.pages()[0] ?? (await extension.context.newPage());
+	settingsPage = await extension.openPage("options/index.html");
 	admin = connectSdk(Number(inject("backend").firestore.split(":")[1]), ADMINISTRATOR);
 });
 
@@ -51,7 +54,7 @@ const waitForMessage = (popup: ActionPopup, message: string) =>
 const shownLink = (popup: ActionPopup) =>
 	popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
 
-/** Reconnects the popup and the worker; the popup should shorten by itself, and exactly once. */
+/** Reconnects the popup and the worker; the popup should shorten by itself, and one link be stored. */
 async function expectOneLinkBackOnline(popup: ActionPopup, url: string): Promise<void> {
 	await extension.setWorkerOffline(false);
 	await popup.setOffline(false);
@@ -61,21 +64,27 @@ async function expectOneLinkBackOnline(popup: ActionPopup, url: string): Promise
 	expect(link.endsWith(`/${codes[0]}`)).toBe(true);
 }
 
-const setShortenOnOpen = (popup: ActionPopup, shortenOnOpen: boolean) =>
-	popup.evaluate((value) => chrome.runtime.sendMessage({ type: "setSettings", shortenOnOpen: value }), shortenOnOpen);
+const setShortenOnOpen = (shortenOnOpen: boolean) =>
+	settingsPage.evaluate(
+		(value) => chrome.runtime.sendMessage({ type: "setSettings", shortenOnOpen: value }),
+		shortenOnOpen,
+	);
+
+const promptShown = (popup: ActionPopup) =>
+	popup.waitFor(() => document.activeElement?.textContent === "Shorten this page");
 
 describe("the popup with the network offline", () => {
 	it("opened offline, says so on Shorten and on Retry, writes nothing, and shows one link once back online", async () => {
 		const url = `${site.origin}/offline/at-open`;
+		// Asking first keeps the popup from shortening before the connection is cut.
+		await setShortenOnOpen(false);
 		const popup = await openOn(url);
 		try {
-			// Asking first keeps the popup from shortening before the connection is cut.
-			await setShortenOnOpen(popup, false);
-			await popup.reload();
-			await popup.waitFor(() => document.activeElement?.textContent === "Shorten this page");
+			await promptShown(popup);
 			await extension.setWorkerOffline(true);
 			await popup.setOffline(true);
 			await popup.reload();
+			await promptShown(popup);
 			expect(await popup.evaluate(() => navigator.onLine)).toBe(false);
 
 			await pressPopupButton(popup, "Shorten this page");
@@ -92,9 +101,9 @@ describe("the popup with the network offline", () => {
 
 			await expectOneLinkBackOnline(popup, url);
 		} finally {
-			await extension.setWorkerOffline(false);
-			await setShortenOnOpen(popup, true);
 			await popup.close();
+			await extension.setWorkerOffline(false);
+			await setShortenOnOpen(true);
 		}
 	});
 
@@ -113,8 +122,8 @@ describe("the popup with the network offline", () => {
 
 			await expectOneLinkBackOnline(popup, url);
 		} finally {
-			await extension.setWorkerOffline(false);
 			await popup.close();
+			await extension.setWorkerOffline(false);
 		}
 	});
 });
