@@ -11,10 +11,11 @@ type ChromeManifest = typeof chromeManifest;
 type Manifest = Extract<ManifestV3Export, { manifest_version: number }>;
 
 /**
- * The oldest desktop Firefox Shorty installs on: the first release that reads data_collection_permissions
- * (Firefox ESR 140 included). Android reads it from 142.
+ * The oldest Firefox Shorty installs on: the first release that reads data_collection_permissions, on
+ * desktop (Firefox ESR 140 included) and on Android.
  */
 export const FIREFOX_MIN_VERSION = 140;
+const FIREFOX_ANDROID_MIN_VERSION = 142;
 
 /** The add-on id Firefox stores data under; an MV3 add-on must declare one to use storage.sync. */
 export const FIREFOX_ADDON_ID = "shorty@shorty.invalid";
@@ -30,7 +31,7 @@ export function firefoxManifest(manifest: ChromeManifest): ManifestV3Export {
 			strict_min_version: `${FIREFOX_MIN_VERSION}.0`,
 			data_collection_permissions: { required: ["none"] },
 		},
-		gecko_android: { strict_min_version: "142.0" },
+		gecko_android: { strict_min_version: `${FIREFOX_ANDROID_MIN_VERSION}.0` },
 	};
 	return {
 		...shared,

@@ -4,7 +4,7 @@
  * headless profile. Playwright cannot do this: its Firefox is a patched build this project cannot download.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
@@ -16,7 +16,12 @@ import { backendEnv, buildExtension } from "./setup";
 /** Builds the Firefox variant (`vite build --mode firefox`) into a new folder, pointed at `backend`. */
 export async function buildFirefoxExtension(backend: BackendHosts): Promise<string> {
 	const outDir = mkdtempSync(join(tmpdir(), "shorty-firefox-e2e-"));
-	await buildExtension(outDir, backendEnv(backend), "firefox");
+	try {
+		await buildExtension(outDir, backendEnv(backend), "firefox");
+	} catch (error) {
+		rmSync(outDir, { recursive: true, force: true });
+		throw error;
+	}
 	return outDir;
 }
 
@@ -129,8 +134,10 @@ async function inBrowserWindow(browser: Browser, source: string): Promise<unknow
 		connection: { send(method: string, params: object): Promise<{ result: Record<string, unknown> }> };
 	};
 	const { result: tree } = await connection.send("browsingContext.getTree", { "moz:scope": "chrome" });
-	const [window] = tree.contexts as Array<{ context: string; url: string }>;
-	if (!window?.url.startsWith("chrome://browser/")) throw new Error("Firefox shows no browser window");
+	const window = (tree.contexts as Array<{ context: string; url: string }>).find((context) =>
+		context.url.startsWith("chrome://browser/content/browser.xhtml"),
+	);
+	if (!window) throw new Error("Firefox shows no browser window");
 	const { result } = await connection.send("script.evaluate", {
 		target: { context: window.context },
 		expression: `(async () => { ${source} })()`,
