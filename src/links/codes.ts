@@ -2,12 +2,18 @@
 import { type AppError, appError } from "../errors";
 import type { Checked, RandomBytes } from "./types";
 
-/** 62^7 is about 3.5 trillion codes, so random ones rarely collide and cannot be enumerated. */
-export const CODE_LENGTH = 7;
-export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/**
+ * The characters of generated codes: letters and digits without 0 O 1 l I, which people misread when
+ * they type a link off a screen or a slide ("clUWb6O" looks like "cIUWb6O" in many fonts). Aliases keep
+ * the whole range.
+ */
+export const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
-/** 248 = 4 × 62: every character has four bytes below it, while 248-255 would favour the first eight. */
-const UNBIASED_BYTE_LIMIT = 4 * BASE62.length;
+/** 57^7 is about 1.95 trillion codes, so random ones rarely collide and cannot be enumerated. */
+export const CODE_LENGTH = 7;
+
+/** 228 = 4 × 57: every character has four bytes below it, while 228-255 would favour the first 28. */
+const UNBIASED_BYTE_LIMIT = 4 * CODE_ALPHABET.length;
 
 export const MIN_ALIAS_LENGTH = 3;
 export const MAX_ALIAS_LENGTH = 64;
@@ -78,12 +84,12 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
 	"www",
 ]);
 
-/** A random code of CODE_LENGTH base62 characters, each equally likely (rejection sampling). */
+/** A random code of CODE_LENGTH characters of CODE_ALPHABET, each equally likely (rejection sampling). */
 export function generateCode(random: RandomBytes): string {
 	let code = "";
 	while (code.length < CODE_LENGTH) {
 		for (const byte of random(CODE_LENGTH - code.length)) {
-			if (byte < UNBIASED_BYTE_LIMIT) code += BASE62.charAt(byte % BASE62.length);
+			if (byte < UNBIASED_BYTE_LIMIT) code += CODE_ALPHABET.charAt(byte % CODE_ALPHABET.length);
 		}
 	}
 	return code;

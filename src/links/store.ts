@@ -36,7 +36,7 @@ import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from
 import { hashUrl } from "./urlHash";
 import { checkUrl } from "./urls";
 
-/** A fresh random code collides about once in 3.5 trillion; five misses in a row means something else is wrong. */
+/** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
 /** firestore.rules caps titles at 500 characters. */
 const TITLE_LIMIT = 500;

@@ -1,6 +1,6 @@
 import { collection, doc, getCount, getDoc, query, where } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE62 } from "../../../src/links/codes";
+import { CODE_ALPHABET } from "../../../src/links/codes";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { RandomBytes } from "../../../src/links/types";
 import { type Client, newUser, signedOut } from "../clients";
@@ -20,7 +20,7 @@ async function account(random: RandomBytes = realRandom): Promise<Account> {
 
 /** A random source that yields these codes first, then real randomness. */
 function scriptedCodes(...codes: string[]): RandomBytes {
-	const bytes = codes.flatMap((code) => [...code].map((char) => BASE62.indexOf(char)));
+	const bytes = codes.flatMap((code) => [...code].map((char) => CODE_ALPHABET.indexOf(char)));
 	return (length) => {
 		const out = realRandom(length);
 		for (let i = 0; i < length && bytes.length > 0; i++) out[i] = bytes.shift() as number;

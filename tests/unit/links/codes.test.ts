@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { BASE62, CODE_LENGTH, checkAlias, generateCode, isCode, RESERVED_ALIASES } from "../../../src/links/codes";
+import {
+	CODE_ALPHABET,
+	CODE_LENGTH,
+	checkAlias,
+	generateCode,
+	isCode,
+	RESERVED_ALIASES,
+} from "../../../src/links/codes";
 import type { RandomBytes } from "../../../src/links/types";
 
 const cryptoBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
@@ -37,43 +44,49 @@ function countCharacters(codes: readonly string[]): Map<string, number> {
 }
 
 describe("generateCode", () => {
-	it("makes 7 characters of base62", () => {
-		expect(BASE62).toBe("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
-		for (let i = 0; i < 1000; i++) expect(generateCode(cryptoBytes)).toMatch(/^[0-9A-Za-z]{7}$/);
+	it("makes 7 letters and digits, never one of the easily misread 0 O 1 l I", () => {
+		for (let i = 0; i < 1000; i++) expect(generateCode(cryptoBytes)).toMatch(/^[2-9A-HJ-NP-Za-km-z]{7}$/);
 		expect(CODE_LENGTH).toBe(7);
+		expect([...CODE_ALPHABET].filter((c) => "0O1lI".includes(c))).toEqual([]);
 	});
 
-	it("maps a byte to the character at its position modulo 62", () => {
-		expect(generateCode(scriptedBytes([0, 9, 10, 35, 36, 61, 62]).random)).toBe("09AZaz0");
-		expect(generateCode(scriptedBytes([123, 124, 185, 186, 247, 1, 2]).random)).toBe("z0z0z12");
+	it("still has at least a trillion codes, so random ones rarely collide and cannot be enumerated", () => {
+		expect(new Set(CODE_ALPHABET).size).toBe(CODE_ALPHABET.length);
+		expect(CODE_ALPHABET).toMatch(/^[A-Za-z0-9]+$/);
+		expect(CODE_ALPHABET.length ** CODE_LENGTH).toBeGreaterThanOrEqual(1e12);
 	});
 
-	it("skips bytes of 248 and above, and asks only for as many bytes as characters are missing", () => {
-		const { random, requests } = scriptedBytes([248, 0, 255, 1, 2, 3, 4, 250, 5, 6]);
-		expect(generateCode(random)).toBe("0123456");
+	it("maps a byte to the character at its position modulo 57", () => {
+		expect(generateCode(scriptedBytes([0, 7, 8, 31, 32, 56, 57]).random)).toBe("29AZaz2");
+		expect(generateCode(scriptedBytes([113, 114, 170, 171, 227, 1, 2]).random)).toBe("z2z2z34");
+	});
+
+	it("skips bytes of 228 and above, and asks only for as many bytes as characters are missing", () => {
+		const { random, requests } = scriptedBytes([228, 0, 255, 1, 2, 3, 4, 250, 5, 6]);
+		expect(generateCode(random)).toBe("2345678");
 		expect(requests).toEqual([7, 2, 1]);
 	});
 
 	it("keeps asking while every byte is rejected", () => {
-		const rejected = [248, 249, 250, 251, 252, 253, 255];
+		const rejected = [228, 229, 240, 251, 252, 253, 255];
 		const { random, requests } = scriptedBytes([...rejected, ...rejected, ...[0, 1, 2, 3, 4, 5, 6]]);
-		expect(generateCode(random)).toBe("0123456");
+		expect(generateCode(random)).toBe("2345678");
 		expect(requests).toEqual([7, 7, 7]);
 	});
 
 	it("gives every character exactly the same share of evenly spread bytes", () => {
 		const random = cyclingBytes();
-		// 248 codes take 1,736 accepted bytes: seven full rounds of 0-247, each covering the alphabet 4 times.
-		const counts = countCharacters(Array.from({ length: 248 }, () => generateCode(random)));
-		expect([...counts.keys()].sort().join("")).toBe([...BASE62].sort().join(""));
+		// 228 codes take 1,596 accepted bytes: seven full rounds of 0-227, each covering the alphabet 4 times.
+		const counts = countCharacters(Array.from({ length: 228 }, () => generateCode(random)));
+		expect([...counts.keys()].sort().join("")).toBe([...CODE_ALPHABET].sort().join(""));
 		expect(new Set(counts.values())).toEqual(new Set([28]));
 	});
 
-	it("spreads 63,000 real random characters evenly (chi-square, 61 degrees of freedom)", () => {
+	it("spreads 63,000 real random characters evenly (chi-square, 56 degrees of freedom)", () => {
 		const counts = countCharacters(Array.from({ length: 9000 }, () => generateCode(cryptoBytes)));
-		const expected = (9000 * CODE_LENGTH) / BASE62.length;
-		const chiSquare = [...BASE62].reduce((sum, c) => sum + ((counts.get(c) ?? 0) - expected) ** 2 / expected, 0);
-		// A fair source exceeds 150 about once in a billion runs; plain `byte % 62` without rejection scores near 400.
+		const expected = (9000 * CODE_LENGTH) / CODE_ALPHABET.length;
+		const chiSquare = [...CODE_ALPHABET].reduce((sum, c) => sum + ((counts.get(c) ?? 0) - expected) ** 2 / expected, 0);
+		// A fair source exceeds 150 about once in a billion runs; plain `byte % 57` without rejection scores near 800.
 		expect(chiSquare).toBeLessThan(150);
 	});
 });
