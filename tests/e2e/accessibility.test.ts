@@ -9,8 +9,10 @@ import {
 	accessibilityViolations,
 	type Extension,
 	launchExtension,
+	MIN_TEXT_PX,
 	popupAccessibilityViolations,
 	pressPopupButton,
+	textSmallerThan,
 } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
@@ -64,6 +66,23 @@ describe("accessibility (axe-core)", () => {
 		await popup.waitFor(() => document.querySelector("form") !== null);
 		expect(await popupAccessibilityViolations(popup), "the sign-up form").toEqual([]);
 		await popup.close();
+	});
+
+	it(`draws no text below ${MIN_TEXT_PX} px in the popup (link, recent links, sign-up form) or the options page`, async () => {
+		// Chrome gives extension pages `body { font-size: 75% }`: text sized relative to the body shrinks.
+		const popup = await openPopupOn("/text-size");
+		expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX), "the link").toEqual([]);
+		await pressPopupButton(popup, "Recent links");
+		await popup.waitFor(() => document.querySelector(".recent-link") !== null);
+		expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX), "recent links").toEqual([]);
+		await pressPopupButton(popup, "Create an account");
+		await popup.waitFor(() => document.querySelector("form") !== null);
+		expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX), "the sign-up form").toEqual([]);
+		await popup.close();
+		const options = await extension.openPage("options/index.html");
+		await options.locator("tbody tr").first().waitFor();
+		expect(await options.evaluate(textSmallerThan, MIN_TEXT_PX), "the options page").toEqual([]);
+		await options.close();
 	});
 
 	it("the popup and the options page signed in", async () => {

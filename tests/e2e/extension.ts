@@ -24,6 +24,10 @@ export interface ActionPopup {
 	setOffline(offline: boolean): Promise<void>;
 	/** Loads the popup afresh in place, keeping its network conditions, and waits for the new document. */
 	reload(): Promise<void>;
+	/** Shows the popup in the light or dark scheme (prefers-color-scheme), or back to the browser's own. */
+	setColorScheme(scheme: "light" | "dark" | null): Promise<void>;
+	/** A PNG of the popup as it is drawn, at its own size. */
+	screenshot(): Promise<Buffer>;
 	close(): Promise<void>;
 }
 
@@ -266,6 +270,15 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 				evaluate(() => !("shortyOldDocument" in window) && document.readyState === "complete").catch(() => false),
 			);
 		},
+		async setColorScheme(scheme) {
+			await target.send("Emulation.setEmulatedMedia", {
+				features: [{ name: "prefers-color-scheme", value: scheme ?? "" }],
+			});
+		},
+		async screenshot() {
+			const result = await target.send("Page.captureScreenshot", { format: "png" });
+			return Buffer.from(result?.data ?? "", "base64");
+		},
 		async close() {
 			await cdp.send("Target.closeTarget", { targetId });
 			await cdp.detach();
@@ -277,6 +290,7 @@ interface CdpAnswer {
 	id?: number;
 	error?: { message: string };
 	result?: {
+		data?: string;
 		result?: { value?: unknown };
 		exceptionDetails?: { text: string; exception?: { description?: string } };
 	};
@@ -345,4 +359,27 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 export async function popupAccessibilityViolations(popup: ActionPopup): Promise<string[]> {
 	await popup.runScript(axe.source);
 	return popup.evaluate(axeViolationsHere);
+}
+
+/** Text people must be able to read: nothing on Shorty's pages is drawn smaller than this. */
+export const MIN_TEXT_PX = 13;
+
+/**
+ * Every visible piece of text in the page it is evaluated in that is drawn below `minPx`, as
+ * "<font size>px: <text>" lines. Self-contained, so it can be sent to a page or the popup.
+ */
+export function textSmallerThan(minPx: number): string[] {
+	const found: string[] = [];
+	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+		const text = node.textContent?.trim() ?? "";
+		const element = node.parentElement;
+		if (!text || !element || element.getClientRects().length === 0) continue;
+		const style = getComputedStyle(element);
+		// Visually hidden text (for screen readers) is clipped to a pixel and has no size to read.
+		if (style.visibility === "hidden" || element.getBoundingClientRect().width <= 1) continue;
+		const size = Number.parseFloat(style.fontSize);
+		if (size < minPx) found.push(`${size}px: ${text.slice(0, 40)}`);
+	}
+	return found;
 }

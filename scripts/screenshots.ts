@@ -1,0 +1,86 @@
+/**
+ * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
+ * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
+ * open, and the options page at 1280 and 820 px. The build uses a short-link base of a real project's
+ * length, since a test base (http://127.0.0.1:5000/) hides truncation.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { REPO_ROOT } from "../local/config";
+import { seedAccount } from "../local/seed";
+import type { AnyRequest } from "../src/messages";
+import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import { backendEnv, buildExtension } from "../tests/e2e/setup";
+import { serveTestSite } from "../tests/e2e/testSite";
+import { startTestBackend } from "../tests/testBackend";
+
+const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
+const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
+const SCHEMES = ["light", "dark"] as const;
+const OPTIONS_WIDTHS = [1280, 820];
+const account = { email: "screenshots@shorty.test", password: "screenshots" };
+
+const save = (name: string, png: Buffer) => {
+	writeFileSync(join(OUT_DIR, `${name}.png`), png);
+	console.log(`screenshots: ${join("artifacts", "screenshots", `${name}.png`)}`);
+};
+
+async function send(page: Page, request: AnyRequest): Promise<void> {
+	const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), request);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+}
+
+async function popupShots(popup: ActionPopup, name: string): Promise<void> {
+	for (const scheme of SCHEMES) {
+		await popup.setColorScheme(scheme);
+		save(`${name}-${scheme}`, await popup.screenshot());
+	}
+}
+
+async function main(): Promise<void> {
+	mkdirSync(OUT_DIR, { recursive: true });
+	const backend = await startTestBackend();
+	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-screenshots-"));
+	const site = await serveTestSite(
+		(path) =>
+			`<!doctype html><title>How we built a link shortener that respects privacy ${path}</title><h1>Article</h1>`,
+	);
+	try {
+		await buildExtension(extensionDir, { ...backendEnv(backend.hosts), VITE_SHORT_LINK_BASE: SHORT_LINK_BASE });
+		await seedAccount(backend.hosts, account, 60);
+		const extension = await launchExtension(extensionDir);
+		try {
+			const options = await extension.openPage("options/index.html");
+			await send(options, { type: "signIn", ...account });
+			const tab = await extension.context.newPage();
+			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
+			const popup = await extension.clickAction(tab);
+			await popup.waitFor(() => document.querySelector(".copy-field__input")?.getAttribute("value"));
+			await popupShots(popup, "popup-link");
+			await pressPopupButton(popup, "Recent links");
+			await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
+			await popupShots(popup, "popup-recent");
+			await popup.close();
+
+			await options.reload();
+			await options.getByRole("navigation", { name: "Pages of links" }).waitFor();
+			for (const width of OPTIONS_WIDTHS) {
+				await options.setViewportSize({ width, height: 800 });
+				for (const colorScheme of SCHEMES) {
+					await options.emulateMedia({ colorScheme });
+					save(`options-${width}-${colorScheme}`, await options.screenshot({ fullPage: false }));
+				}
+			}
+		} finally {
+			await extension.close();
+		}
+	} finally {
+		site.close();
+		await backend.stop();
+		rmSync(extensionDir, { recursive: true, force: true });
+	}
+}
+
+await main();
