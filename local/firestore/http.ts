@@ -23,7 +23,7 @@ export function corsHeaders(request: IncomingMessage): Record<string, string> {
 		.filter((header) => /^(x-goog-|x-firebase-)[a-z0-9-]+$/.test(header) && !ALLOWED_HEADERS.includes(header));
 	return {
 		"Access-Control-Allow-Origin": "*",
-		"Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+		"Access-Control-Allow-Methods": "GET, POST, OPTIONS",
 		"Access-Control-Allow-Headers": [...ALLOWED_HEADERS, ...requested].join(", "),
 		"Access-Control-Max-Age": "3600",
 	};
