@@ -6,9 +6,11 @@
  */
 import { type Doc, makeDoc } from "./documents";
 import { FirestoreError, invalidArgument, unimplemented } from "./errors";
-import { deleteField, type FieldPath, getField, parseFieldPath, setField } from "./fieldPaths";
+import { deleteField, EMPTY_FIELDS, type FieldPath, getField, parseWrittenFieldPath, setField } from "./fieldPaths";
+import { MAX_TRANSFORMS_PER_DOCUMENT, MAX_WRITES_PER_COMMIT } from "./limits";
 import type { DatabaseRoot } from "./paths";
 import { splitDocumentPath } from "./paths";
+import { checkStorable } from "./storageSize";
 import type { Change, Store } from "./store";
 import { canonicalTimestamp } from "./time";
 import { applyTransforms, parseTransforms, type Transform } from "./transforms";
@@ -49,9 +51,27 @@ const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 export function parseCommit(body: unknown, root: DatabaseRoot): Write[] {
 	if (!isRecord(body)) throw invalidArgument("A commit request must be a JSON object");
 	if (body.transaction !== undefined) throw unimplemented("A commit in a server-side transaction (transaction)");
-	const writes = body.writes ?? [];
-	if (!Array.isArray(writes)) throw invalidArgument("writes must be an array");
-	return writes.map((write: unknown, i) => parseWrite(write, `writes[${i}]`, root));
+	const raw = body.writes ?? [];
+	if (!Array.isArray(raw)) throw invalidArgument("writes must be an array");
+	if (raw.length > MAX_WRITES_PER_COMMIT)
+		throw invalidArgument(`maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`);
+	const writes = raw.map((write: unknown, i) => parseWrite(write, `writes[${i}]`, root));
+	checkTransformCounts(writes, root);
+	return writes;
+}
+
+/** Firestore counts transforms per document across the whole commit, since one document may take several writes. */
+function checkTransformCounts(writes: readonly Write[], root: DatabaseRoot): void {
+	const counts = new Map<string, number>();
+	for (const write of writes) {
+		if (write.kind !== "update") continue;
+		const count = (counts.get(write.path) ?? 0) + write.transforms.length;
+		if (count > MAX_TRANSFORMS_PER_DOCUMENT)
+			throw invalidArgument(
+				`The commit makes ${count} field transforms on ${root.nameOf(write.path)}; at most ${MAX_TRANSFORMS_PER_DOCUMENT} are allowed per document`,
+			);
+		counts.set(write.path, count);
+	}
 }
 
 function parseWrite(raw: unknown, where: string, root: DatabaseRoot): Write {
@@ -70,7 +90,7 @@ function parseWrite(raw: unknown, where: string, root: DatabaseRoot): Write {
 	return {
 		kind: "update",
 		path: root.documentPath(raw.update.name, `${where}.update.name`),
-		fields: parseFields(raw.update.fields ?? {}, `${where}.update.fields`),
+		fields: parseFields(raw.update.fields ?? EMPTY_FIELDS, `${where}.update.fields`),
 		mask: parseMask(raw.updateMask, `${where}.updateMask`),
 		transforms: parseTransforms(raw.updateTransforms, `${where}.updateTransforms`),
 		precondition,
@@ -82,7 +102,7 @@ function parseMask(raw: unknown, where: string): FieldPath[] | null {
 	if (!isRecord(raw)) throw invalidArgument(`${where} must be a DocumentMask object`);
 	const paths = raw.fieldPaths ?? [];
 	if (!Array.isArray(paths)) throw invalidArgument(`${where}.fieldPaths must be an array`);
-	return paths.map((path: unknown, i) => parseFieldPath(path, `${where}.fieldPaths[${i}]`));
+	return paths.map((path: unknown, i) => parseWrittenFieldPath(path, `${where}.fieldPaths[${i}]`));
 }
 
 function parsePrecondition(raw: unknown, where: string): Precondition {
@@ -127,8 +147,10 @@ export function decideCommit(
 			continue;
 		}
 		written.add(write.path);
-		const base = write.mask === null ? write.fields : masked(existing?.fields ?? {}, write.fields, write.mask);
+		const base =
+			write.mask === null ? write.fields : masked(existing?.fields ?? EMPTY_FIELDS, write.fields, write.mask);
 		const { fields, results } = applyTransforms(base, write.transforms, commitTime);
+		checkStorable(root.nameOf(write.path), write.path, fields);
 		const unchanged = existing !== null && sameFields(existing.fields, fields);
 		const doc = unchanged
 			? existing

@@ -145,3 +145,28 @@ export async function startTestServer(
 		},
 	};
 }
+
+/** The documents root of the test project's database, as resource names start. */
+export const DOCUMENTS = `projects/${PROJECT_ID}/databases/(default)/documents`;
+
+/**
+ * An RPC over plain HTTP, as the administrator from a local tool unless `headers` say otherwise: for what
+ * the SDK would refuse before sending, or to see the raw status.
+ */
+export function callRpc(
+	url: string,
+	rpc: string,
+	body: unknown,
+	headers: Record<string, string> = { Authorization: "Bearer owner" },
+): Promise<Response> {
+	return fetch(`${url}/v1/${DOCUMENTS}:${rpc}`, {
+		method: "POST",
+		headers: { "Content-Type": "text/plain", ...headers },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
+}
+
+/** The error body Firestore answers with. */
+export async function errorOf(response: Response): Promise<{ code: number; status: string; message: string }> {
+	return ((await response.json()) as { error: { code: number; status: string; message: string } }).error;
+}
