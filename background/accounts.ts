@@ -3,6 +3,7 @@
  * any sign-up. Signing up from an anonymous session links the new credential to it, so the user keeps
  * the links made so far (same uid).
  */
+import { FirebaseError } from "firebase/app";
 import {
 	type Auth,
 	createUserWithEmailAndPassword,
@@ -71,7 +72,14 @@ export function accountHandlers(
 			return sessionOf(null);
 		},
 		async resetPassword({ email }) {
-			await sendPasswordResetEmail(auth(), email.trim());
+			try {
+				await sendPasswordResetEmail(auth(), email.trim());
+			} catch (error) {
+				// With email-enumeration protection Firebase sends nothing to an email with no account and
+				// says nothing either; without it (older projects, the Auth emulator) it says user-not-found.
+				// Shorty answers alike in both cases, so the form cannot be used to find out who has an account.
+				if (!(error instanceof FirebaseError && error.code === "auth/user-not-found")) throw error;
+			}
 			return { email: email.trim() };
 		},
 	};
