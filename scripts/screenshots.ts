@@ -12,9 +12,9 @@ import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import type { AnyRequest } from "../src/messages";
 import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
-import { backendEnv, buildExtension } from "../tests/e2e/setup";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
+import { buildLocalExtension } from "./localBuild";
 
 const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
 const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
 			`<!doctype html><title>How we built a link shortener that respects privacy ${path}</title><h1>Article</h1>`,
 	);
 	try {
-		await buildExtension(extensionDir, { ...backendEnv(backend.hosts), VITE_SHORT_LINK_BASE: SHORT_LINK_BASE });
+		await buildLocalExtension(extensionDir, { ...backend.hosts, shortLinkBase: SHORT_LINK_BASE });
 		await seedAccount(backend.hosts, account, 60);
 		const extension = await launchExtension(extensionDir);
 		try {

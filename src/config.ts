@@ -68,6 +68,11 @@ export interface LocalBackendHosts {
 	auth: string;
 	firestore: string;
 	hosting: string | null;
+	/**
+	 * Short links shown under this base instead of Hosting's address: `npm run screenshots` draws them at a
+	 * real project's length, which a local address (http://127.0.0.1:5000/) is too short to test.
+	 */
+	shortLinkBase?: string;
 }
 
 /**
@@ -75,11 +80,12 @@ export interface LocalBackendHosts {
  * `npm start`, the tests and the benchmarks build for the emulators whatever a developer's `.env` or
  * shell says. The extension's and the redirect page's local builds both take their settings from here.
  */
-export function localBackendEnv({ auth, firestore, hosting }: LocalBackendHosts): BuildEnv {
+export function localBackendEnv({ auth, firestore, hosting, shortLinkBase }: LocalBackendHosts): BuildEnv {
+	const base = shortLinkBase ?? (hosting ? `http://${hosting}/` : undefined);
 	return {
 		VITE_AUTH_EMULATOR_HOST: auth,
 		VITE_FIRESTORE_EMULATOR_HOST: firestore,
-		...(hosting ? { VITE_SHORT_LINK_BASE: `http://${hosting}/` } : {}),
+		...(base ? { VITE_SHORT_LINK_BASE: base } : {}),
 	};
 }
 
