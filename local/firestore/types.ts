@@ -107,6 +107,18 @@ export interface IndexDefinition {
 	fields: Array<{ fieldPath: string; order?: "ASCENDING" | "DESCENDING"; arrayConfig?: "CONTAINS" }>;
 }
 
+/** A single-field index setting from firestore.indexes.json's fieldOverrides; `indexes: []` exempts the field. */
+export interface FieldOverride {
+	collectionGroup: string;
+	/** A field path, or "*" for every field of the collection group. */
+	fieldPath: string;
+	indexes: Array<{
+		order?: "ASCENDING" | "DESCENDING";
+		arrayConfig?: "CONTAINS";
+		queryScope?: "COLLECTION" | "COLLECTION_GROUP";
+	}>;
+}
+
 export interface FirestoreServerOptions {
 	projectId: string;
 	/** Folder for the journal and snapshot; created if missing. */
@@ -115,6 +127,8 @@ export interface FirestoreServerOptions {
 	/** 0 picks a free port; the started server reports the real one. */
 	port: number;
 	indexes: IndexDefinition[];
+	/** Single-field index exemptions; without them every field has Firestore's automatic indexes. */
+	fieldOverrides?: FieldOverride[];
 	authenticate: Authenticate;
 	policy: AccessPolicy;
 }
