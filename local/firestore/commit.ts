@@ -43,6 +43,8 @@ export type Caller = { admin: true } | { admin: false; auth: AuthContext | null 
 
 export const PERMISSION_DENIED_MESSAGE = "Missing or insufficient permissions.";
 
+const refused = () => new FirestoreError("PERMISSION_DENIED", PERMISSION_DENIED_MESSAGE);
+
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 	typeof raw === "object" && raw !== null && !Array.isArray(raw);
 
@@ -141,9 +143,19 @@ export function decideCommit(
 		);
 	}
 	if (!caller.admin) {
+		const lookups = new LookupBudget();
 		for (const path of written) {
-			const access = accessFor(path, store.get(path) ?? null, current(path), commitTime, caller.auth, store, current);
-			if (!policy(access)) throw new FirestoreError("PERMISSION_DENIED", PERMISSION_DENIED_MESSAGE);
+			const access = accessFor(
+				path,
+				store.get(path) ?? null,
+				current(path),
+				commitTime,
+				caller.auth,
+				store,
+				current,
+				lookups.forDocument(),
+			);
+			if (!policy(access)) throw refused();
 		}
 	}
 	const changes = [...written]
@@ -184,6 +196,34 @@ function masked(existing: Fields, update: Fields, mask: readonly FieldPath[]): F
 const sameFields = (a: Fields, b: Fields): boolean =>
 	JSON.stringify(a, jsonReplacer) === JSON.stringify(b, jsonReplacer);
 
+/**
+ * Firestore's limits on get(), exists(), getAfter() and existsAfter() calls: 10 while deciding one document,
+ * 20 in all for a request that writes several (https://firebase.google.com/docs/firestore/quotas#security_rules).
+ * Past either, the request is refused. Production "may" cache repeated calls and not count them; that is
+ * not promised, so every call counts here, the same document's included.
+ */
+const LOOKUPS_PER_DOCUMENT = 10;
+const LOOKUPS_PER_REQUEST = 20;
+
+class LookupBudget {
+	private total = 0;
+
+	/** A counter for deciding one more document; it throws the refusal at the first call over a limit. */
+	forDocument(): () => void {
+		let own = 0;
+		return () => {
+			own++;
+			this.total++;
+			if (own > LOOKUPS_PER_DOCUMENT || this.total > LOOKUPS_PER_REQUEST)
+				throw new FirestoreError(
+					"PERMISSION_DENIED",
+					`${PERMISSION_DENIED_MESSAGE} The rules made more document lookups (get, exists, getAfter, existsAfter) ` +
+						`than Firestore allows: ${LOOKUPS_PER_DOCUMENT} per document, ${LOOKUPS_PER_REQUEST} per request.`,
+				);
+		};
+	}
+}
+
 function accessFor(
 	path: string,
 	before: Doc | null,
@@ -192,8 +232,15 @@ function accessFor(
 	auth: AuthContext | null,
 	store: Store,
 	current: (path: string) => Doc | null,
+	countLookup: () => void,
 ): Access {
 	const { collection, id } = splitDocumentPath(path);
+	const lookup =
+		<T>(read: (path: string) => T) =>
+		(other: string): T => {
+			countLookup();
+			return read(other);
+		};
 	return {
 		method: after === null ? "delete" : before === null ? "create" : "update",
 		auth,
@@ -202,7 +249,9 @@ function accessFor(
 		resource: before?.fields ?? null,
 		requestResource: after?.fields ?? null,
 		requestTime,
-		get: (other) => store.get(other)?.fields ?? null,
-		getAfter: (other) => current(other)?.fields ?? null,
+		get: lookup((other) => store.get(other)?.fields ?? null),
+		exists: lookup((other) => store.get(other) !== undefined),
+		getAfter: lookup((other) => current(other)?.fields ?? null),
+		existsAfter: lookup((other) => current(other) !== null),
 	};
 }

@@ -194,12 +194,16 @@ export class Database {
 	}
 }
 
-/** A policy that throws denies, as a security rule whose evaluation fails does; the error is logged for its author. */
+/**
+ * A policy that throws denies, as a security rule whose evaluation fails does; the error is logged for its
+ * author. The server's own refusals raised inside it (too many document lookups) pass as they are.
+ */
 function denyOnError(policy: AccessPolicy): AccessPolicy {
 	return (access) => {
 		try {
 			return policy(access) === true;
 		} catch (error) {
+			if (error instanceof FirestoreError) throw error;
 			console.error(`The access policy failed on a ${access.method} in ${access.collection}, so it is denied:`, error);
 			return false;
 		}

@@ -88,10 +88,15 @@ export type Access =
 			requestResource: Fields | null;
 			/** The commit time, which is also the value every serverTimestamp transform wrote. */
 			requestTime: string;
-			/** A document as it stands before the commit (rules' get()). */
+			/**
+			 * Rules' get(), exists(), getAfter() and existsAfter(): a document as it stands before the commit, and
+			 * as it will stand if the whole commit succeeds. Each call counts against Firestore's limits on
+			 * document lookups, so a policy calls them exactly where its rules do.
+			 */
 			get(path: string): Fields | null;
-			/** A document as it will stand if the whole commit succeeds (rules' getAfter()). */
+			exists(path: string): boolean;
 			getAfter(path: string): Fields | null;
+			existsAfter(path: string): boolean;
 	  };
 
 /** True allows the operation. Any false in a commit rejects the whole commit with PERMISSION_DENIED. */

@@ -43,6 +43,12 @@ export function serverOptions(
 	};
 }
 
+/** An Authorization header for `uid` with an unsigned emulator ID token, as the SDK's mockUserToken sends. */
+export function bearerFor(uid: string): string {
+	const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+	return `Bearer ${segment({ alg: "none", typ: "JWT" })}.${segment({ aud: PROJECT_ID, sub: uid, user_id: uid })}.`;
+}
+
 /** The SDK error code a call fails with. */
 export async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
 	try {
