@@ -1,8 +1,12 @@
 /**
- * A commit, decided before anything is written: every write is checked (shape, then precondition) and
- * applied to an overlay of the store, then every document it touches is put to the access policy, and
- * only if all of that passes does the caller journal and apply the resulting changes. One commit time
- * covers every write, and it is also the time that serverTimestamp() stores.
+ * A commit, decided before anything is written: every write is applied to an overlay of the store, every
+ * document it touches is put to the access policy, then every precondition is checked, and only if all
+ * of that passes does the caller journal and apply the resulting changes. One commit time covers every
+ * write, and it is also the time that serverTimestamp() stores.
+ *
+ * The policy comes before the preconditions, as security rules do in Firestore: a refused write answers
+ * PERMISSION_DENIED whatever its precondition says, so a refusal never tells a caller whether someone
+ * else's document exists. Production's order is not documented; this is the stricter reading.
  */
 import { type Doc, makeDoc } from "./documents";
 import { FirestoreError, invalidArgument, unimplemented } from "./errors";
@@ -101,8 +105,8 @@ function parsePrecondition(raw: unknown, where: string): Precondition {
 }
 
 /**
- * Works out what the writes do at `commitTime`, failing with the error Firestore gives for the first
- * precondition that does not hold, or PERMISSION_DENIED if the policy refuses any document.
+ * Works out what the writes do at `commitTime`, failing with PERMISSION_DENIED if the policy refuses any
+ * document, else with the error Firestore gives for the first precondition that does not hold.
  */
 export function decideCommit(
 	store: Store,
@@ -117,9 +121,11 @@ export function decideCommit(
 		after.has(path) ? (after.get(path) ?? null) : (store.get(path) ?? null);
 	const writeResults: WriteResult[] = [];
 	const written = new Set<string>();
+	/** Each write with the document as the writes before it in this commit left it: what its precondition checks. */
+	const steps: Array<{ write: Write; existing: Doc | null }> = [];
 	for (const write of writes) {
 		const existing = current(write.path);
-		checkPrecondition(write, existing, root);
+		steps.push({ write, existing });
 		if (write.kind !== "update") {
 			if (write.kind === "delete") {
 				written.add(write.path);
@@ -157,7 +163,16 @@ export function decideCommit(
 			);
 			if (!policy(access)) throw refused();
 		}
+		// A verify is a transaction's read of a document it does not write: it needs read access only
+		// (google.firestore.v1.Write.verify), and a caller who may not read a document learns nothing of it.
+		for (const { write } of steps) {
+			if (write.kind !== "verify") continue;
+			const { collection, id } = splitDocumentPath(write.path);
+			const resource = store.get(write.path)?.fields ?? null;
+			if (!policy({ method: "get", auth: caller.auth, collection, id, resource })) throw refused();
+		}
 	}
+	for (const { write, existing } of steps) checkPrecondition(write, existing, root);
 	const changes = [...written]
 		.filter((path) => current(path) !== (store.get(path) ?? null))
 		.map((path) => ({ path, doc: current(path) }));

@@ -5,6 +5,7 @@
 import { deleteApp, type FirebaseApp } from "firebase/app";
 import { collection, type Firestore, getDocs, query, where } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { toAppError } from "../../src/errors";
 import { createLinkStore, type LinkStore } from "../../src/links/store";
 import type { RandomBytes } from "../../src/links/types";
 import { type Client, newUser } from "./clients";
@@ -103,5 +104,39 @@ describe("a commit whose answer is lost", () => {
 		await (await commit).loseAnswer();
 		expect(await shortening).toMatchObject({ code: alias, url });
 		expect(await linksTo(owner, url)).toEqual([alias]);
+	});
+});
+
+// Firestore judges a commit by the rules before its preconditions, so a write that lost a race is refused
+// (permission-denied) rather than reported as a clash; the store must still tell the user what happened.
+describe("another write landing between a read and the commit that relied on it", () => {
+	it("tells alias-taken when another user takes the alias between the shorten's read and its commit", async () => {
+		const { proxy, store, owner } = await throughProxy();
+		const alias = `race-${crypto.randomUUID().slice(0, 8)}`;
+		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(alias));
+		const shortening = store.shorten(owner, { url: "https://example.com/race/mine", alias });
+		const held = await commit;
+		const rival = await newUser();
+		opened.push(rival);
+		await storeWithClock(rival, Date.now).shorten(rival.uid, { url: "https://example.com/race/theirs", alias });
+		await held.pass();
+		await expect(shortening).rejects.toMatchObject({ code: "alias-taken" });
+	});
+
+	it("tells that the link no longer exists when it is deleted between an edit's read and its commit", async () => {
+		const { proxy, store, owner } = await throughProxy();
+		const link = await store.shorten(owner, { url: "https://example.com/race/edit" });
+		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes("/race/edited"));
+		const editing = store.updateTarget(link.code, "https://example.com/race/edited").catch(toAppError);
+		const held = await commit;
+		const elsewhere = createLinkStore({
+			db: clientOn(backendPort(), owner),
+			random: realRandom,
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+		});
+		await elsewhere.removeMany(owner, [link.code]);
+		await held.pass();
+		expect(await editing).toMatchObject({ message: "That link no longer exists." });
 	});
 });

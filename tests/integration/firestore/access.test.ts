@@ -15,6 +15,7 @@ import {
 	runTransaction,
 	serverTimestamp,
 	setDoc,
+	updateDoc,
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
@@ -245,6 +246,34 @@ describe("the rules' document lookups", () => {
 		]);
 		expect(response.status).toBe(403);
 		expect((await response.json()).error.message).toMatch(/more document lookups.*10 per document, 20 per request/);
+	});
+});
+
+describe("rules before preconditions", () => {
+	it("refuses a write the rules deny whatever its precondition, so a refusal tells nothing of what exists", async () => {
+		// Bob may write neither; one link exists (alice's), the other never did.
+		expect(await errorCodeOf(updateDoc(doc(bob, "links", "a5"), { clicks: 1 }))).toBe("permission-denied");
+		expect(await errorCodeOf(updateDoc(doc(bob, "links", "never-existed"), { clicks: 1 }))).toBe("permission-denied");
+		const create = await commitAs("bob", [
+			{
+				update: { name: nameOf("links/a5"), fields: { clicks: { integerValue: "1" } } },
+				currentDocument: { exists: false },
+			},
+		]);
+		expect(create.status).toBe(403);
+	});
+
+	it("checks the precondition of a write the rules allow", async () => {
+		expect(await errorCodeOf(updateDoc(doc(alice, "links", "never-existed"), { owner: "alice" }))).toBe("not-found");
+	});
+
+	it("puts a transaction's read-only document (a verify) to the read rule, then checks its precondition", async () => {
+		const verify = (caller: string, exists: boolean) =>
+			commitAs(caller, [{ verify: nameOf("links/a6"), currentDocument: { exists } }]);
+		expect((await verify("bob", true)).status).toBe(403);
+		expect((await verify("bob", false)).status).toBe(403);
+		expect((await verify("alice", true)).status).toBe(200);
+		expect((await verify("alice", false)).status).toBe(409);
 	});
 });
 
