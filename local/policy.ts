@@ -1,6 +1,8 @@
 /**
  * firestore.rules as code, for the local Firestore server. Each function mirrors the function of the
  * same name in firestore.rules, in the same order, so the two read side by side: change both together.
+ * It calls get/exists/getAfter/existsAfter exactly where the rules do, since the server counts those
+ * calls against Firestore's limits.
  * The integration suite checks this module through the real SDK; on a machine with the official
  * emulator, the same suite checks firestore.rules itself.
  */
@@ -83,8 +85,8 @@ function validNewLink(access: WriteAccess, data: Fields): boolean {
 }
 
 function targetMatchesAfter(access: WriteAccess, url: Value | undefined): boolean {
-	const target = access.getAfter(`targets/${access.id}`);
-	return target !== null && str(target.url) !== undefined && str(target.url) === str(url);
+	const target = `targets/${access.id}`;
+	return access.existsAfter(target) && str(access.getAfter(target)?.url) === str(url) && str(url) !== undefined;
 }
 
 function isOneClick(access: WriteAccess): boolean {
@@ -135,7 +137,7 @@ function linksRule(access: Access): boolean {
 				signedIn(access) &&
 				access.resource !== null &&
 				str(access.resource.owner) === access.auth?.uid &&
-				access.getAfter(`targets/${access.id}`) === null
+				!access.existsAfter(`targets/${access.id}`)
 			);
 	}
 }
@@ -149,25 +151,25 @@ function targetsRule(access: Access): boolean {
 		case "create":
 		case "update": {
 			const data = access.requestResource;
-			const linkAfter = access.getAfter(`links/${access.id}`);
+			const link = `links/${access.id}`;
 			return (
 				signedIn(access) &&
 				validCode(access.id) &&
 				data !== null &&
 				hasOnly(Object.keys(data), ["url"]) &&
 				validUrl(data.url) &&
-				linkAfter !== null &&
-				str(linkAfter.owner) === access.auth?.uid &&
-				str(linkAfter.url) === str(data.url)
+				access.existsAfter(link) &&
+				str(access.getAfter(link)?.owner) === access.auth?.uid &&
+				str(access.getAfter(link)?.url) === str(data.url)
 			);
 		}
 		case "delete": {
-			const link = access.get(`links/${access.id}`);
+			const link = `links/${access.id}`;
 			return (
 				signedIn(access) &&
-				link !== null &&
-				str(link.owner) === access.auth?.uid &&
-				access.getAfter(`links/${access.id}`) === null
+				access.exists(link) &&
+				str(access.get(link)?.owner) === access.auth?.uid &&
+				!access.existsAfter(link)
 			);
 		}
 	}

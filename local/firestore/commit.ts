@@ -1,8 +1,12 @@
 /**
- * A commit, decided before anything is written: every write is checked (shape, then precondition) and
- * applied to an overlay of the store, then every document it touches is put to the access policy, and
- * only if all of that passes does the caller journal and apply the resulting changes. One commit time
- * covers every write, and it is also the time that serverTimestamp() stores.
+ * A commit, decided before anything is written: every write is applied to an overlay of the store, every
+ * document it touches is put to the access policy, then every precondition is checked, and only if all
+ * of that passes does the caller journal and apply the resulting changes. One commit time covers every
+ * write, and it is also the time that serverTimestamp() stores.
+ *
+ * The policy comes before the preconditions, as security rules do in Firestore: a refused write answers
+ * PERMISSION_DENIED whatever its precondition says, so a refusal never tells a caller whether someone
+ * else's document exists. Production's order is not documented; this is the stricter reading.
  */
 import { type Doc, makeDoc } from "./documents";
 import { FirestoreError, invalidArgument, unimplemented } from "./errors";
@@ -44,6 +48,8 @@ export interface CommitOutcome {
 export type Caller = { admin: true } | { admin: false; auth: AuthContext | null };
 
 export const PERMISSION_DENIED_MESSAGE = "Missing or insufficient permissions.";
+
+const refused = () => new FirestoreError("PERMISSION_DENIED", PERMISSION_DENIED_MESSAGE);
 
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 	typeof raw === "object" && raw !== null && !Array.isArray(raw);
@@ -119,8 +125,8 @@ function parsePrecondition(raw: unknown, where: string): Precondition {
 }
 
 /**
- * Works out what the writes do at `commitTime`, failing with the error Firestore gives for the first
- * precondition that does not hold, or PERMISSION_DENIED if the policy refuses any document.
+ * Works out what the writes do at `commitTime`, failing with PERMISSION_DENIED if the policy refuses any
+ * document, else with the error Firestore gives for the first precondition that does not hold.
  */
 export function decideCommit(
 	store: Store,
@@ -135,9 +141,11 @@ export function decideCommit(
 		after.has(path) ? (after.get(path) ?? null) : (store.get(path) ?? null);
 	const writeResults: WriteResult[] = [];
 	const written = new Set<string>();
+	/** Each write with the document as the writes before it in this commit left it: what its precondition checks. */
+	const steps: Array<{ write: Write; existing: Doc | null }> = [];
 	for (const write of writes) {
 		const existing = current(write.path);
-		checkPrecondition(write, existing, root);
+		steps.push({ write, existing });
 		if (write.kind !== "update") {
 			if (write.kind === "delete") {
 				written.add(write.path);
@@ -163,11 +171,30 @@ export function decideCommit(
 		);
 	}
 	if (!caller.admin) {
+		const lookups = new LookupBudget();
 		for (const path of written) {
-			const access = accessFor(path, store.get(path) ?? null, current(path), commitTime, caller.auth, store, current);
-			if (!policy(access)) throw new FirestoreError("PERMISSION_DENIED", PERMISSION_DENIED_MESSAGE);
+			const access = accessFor(
+				path,
+				store.get(path) ?? null,
+				current(path),
+				commitTime,
+				caller.auth,
+				store,
+				current,
+				lookups.forDocument(),
+			);
+			if (!policy(access)) throw refused();
+		}
+		// A verify is a transaction's read of a document it does not write: it needs read access only
+		// (google.firestore.v1.Write.verify), and a caller who may not read a document learns nothing of it.
+		for (const { write } of steps) {
+			if (write.kind !== "verify") continue;
+			const { collection, id } = splitDocumentPath(write.path);
+			const resource = store.get(write.path)?.fields ?? null;
+			if (!policy({ method: "get", auth: caller.auth, collection, id, resource })) throw refused();
 		}
 	}
+	for (const { write, existing } of steps) checkPrecondition(write, existing, root);
 	const changes = [...written]
 		.filter((path) => current(path) !== (store.get(path) ?? null))
 		.map((path) => ({ path, doc: current(path) }));
@@ -206,6 +233,34 @@ function masked(existing: Fields, update: Fields, mask: readonly FieldPath[]): F
 const sameFields = (a: Fields, b: Fields): boolean =>
 	JSON.stringify(a, jsonReplacer) === JSON.stringify(b, jsonReplacer);
 
+/**
+ * Firestore's limits on get(), exists(), getAfter() and existsAfter() calls: 10 while deciding one document,
+ * 20 in all for a request that writes several (https://firebase.google.com/docs/firestore/quotas#security_rules).
+ * Past either, the request is refused. Production "may" cache repeated calls and not count them; that is
+ * not promised, so every call counts here, the same document's included.
+ */
+const LOOKUPS_PER_DOCUMENT = 10;
+const LOOKUPS_PER_REQUEST = 20;
+
+class LookupBudget {
+	private total = 0;
+
+	/** A counter for deciding one more document; it throws the refusal at the first call over a limit. */
+	forDocument(): () => void {
+		let own = 0;
+		return () => {
+			own++;
+			this.total++;
+			if (own > LOOKUPS_PER_DOCUMENT || this.total > LOOKUPS_PER_REQUEST)
+				throw new FirestoreError(
+					"PERMISSION_DENIED",
+					`${PERMISSION_DENIED_MESSAGE} The rules made more document lookups (get, exists, getAfter, existsAfter) ` +
+						`than Firestore allows: ${LOOKUPS_PER_DOCUMENT} per document, ${LOOKUPS_PER_REQUEST} per request.`,
+				);
+		};
+	}
+}
+
 function accessFor(
 	path: string,
 	before: Doc | null,
@@ -214,8 +269,15 @@ function accessFor(
 	auth: AuthContext | null,
 	store: Store,
 	current: (path: string) => Doc | null,
+	countLookup: () => void,
 ): Access {
 	const { collection, id } = splitDocumentPath(path);
+	const lookup =
+		<T>(read: (path: string) => T) =>
+		(other: string): T => {
+			countLookup();
+			return read(other);
+		};
 	return {
 		method: after === null ? "delete" : before === null ? "create" : "update",
 		auth,
@@ -224,7 +286,9 @@ function accessFor(
 		resource: before?.fields ?? null,
 		requestResource: after?.fields ?? null,
 		requestTime,
-		get: (other) => store.get(other)?.fields ?? null,
-		getAfter: (other) => current(other)?.fields ?? null,
+		get: lookup((other) => store.get(other)?.fields ?? null),
+		exists: lookup((other) => store.get(other) !== undefined),
+		getAfter: lookup((other) => current(other)?.fields ?? null),
+		existsAfter: lookup((other) => current(other) !== null),
 	};
 }

@@ -186,16 +186,24 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	async function createIfFree(code: string, fields: LinkFields): Promise<boolean> {
 		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
 		// The transaction commits with an exists=false precondition on it, so of two racing creates one wins.
-		return runTransaction(db, async (transaction) => {
-			if ((await transaction.get(doc(db, "targets", code))).exists()) return false;
-			transaction.set(doc(db, "links", code), {
-				...fields,
-				createdAt: serverTimestamp(),
-				updatedAt: serverTimestamp(),
+		try {
+			return await runTransaction(db, async (transaction) => {
+				if ((await transaction.get(doc(db, "targets", code))).exists()) return false;
+				transaction.set(doc(db, "links", code), {
+					...fields,
+					createdAt: serverTimestamp(),
+					updatedAt: serverTimestamp(),
+				});
+				transaction.set(doc(db, "targets", code), { url: fields.url });
+				return true;
 			});
-			transaction.set(doc(db, "targets", code), { url: fields.url });
-			return true;
-		});
+		} catch (error) {
+			// Firestore judges a write by the rules before its precondition: when the code was taken between the
+			// read and the commit, the loser hears permission-denied (its set would overwrite the winner's link),
+			// not already-exists. The target, public, tells the two apart.
+			if (isPermissionDenied(error) && (await getDoc(doc(db, "targets", code))).exists()) return false;
+			throw error;
+		}
 	}
 
 	/**
@@ -362,7 +370,14 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			const batch = writeBatch(db);
 			batch.update(doc(db, "links", code), { url, host, urlHash: await hashUrl(url), updatedAt: serverTimestamp() });
 			batch.set(doc(db, "targets", code), { url });
-			await batch.commit();
+			try {
+				await batch.commit();
+			} catch (error) {
+				// A link deleted since the read fails the rules (the update would create half a link) before its
+				// exists precondition, so it comes back as permission-denied: reading it again says link-not-found.
+				if (isPermissionDenied(error)) await get(code);
+				throw error;
+			}
 			onChange({ kind: "updated", codes: [code] });
 			return { ...current, url, host, updatedAt: clock() };
 		},

@@ -17,6 +17,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_BATCH } from "../../src/links/store";
 import { type Client, newUser, signedOut } from "./clients";
 import { createLink, linkFields, newCode } from "./links";
 
@@ -224,5 +225,24 @@ describe("deleting a link", () => {
 		batch.delete(doc(bob.db, "targets", code));
 		await expect(batch.commit()).rejects.toMatchObject(denied);
 		expect((await getDoc(doc(alice.db, "links", code))).exists()).toBe(true);
+	});
+
+	// Each pair costs the rules 4 document lookups (existsAfter of the target; exists, get and existsAfter
+	// of the link), and Firestore allows a batch 20.
+	it(`a batch holds at most ${DELETE_BATCH} pairs, as the link store sends them: one more, or a page of 10, is refused`, async () => {
+		const codes = await Promise.all(Array.from({ length: 10 }, () => aliceLink()));
+		const deleteTogether = (few: string[]) => {
+			const batch = writeBatch(alice.db);
+			for (const code of few) {
+				batch.delete(doc(alice.db, "links", code));
+				batch.delete(doc(alice.db, "targets", code));
+			}
+			return batch.commit();
+		};
+		await expect(deleteTogether(codes)).rejects.toMatchObject(denied);
+		await expect(deleteTogether(codes.slice(0, DELETE_BATCH + 1))).rejects.toMatchObject(denied);
+		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(true);
+		for (let i = 0; i < codes.length; i += DELETE_BATCH) await deleteTogether(codes.slice(i, i + DELETE_BATCH));
+		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
 	});
 });

@@ -254,19 +254,32 @@ describe("paging through links", () => {
 });
 
 describe("searching", () => {
-	it("pages through the links to one host only, newest first, with a count of those alone", async () => {
+	it("pages through the links to one host only, newest first, both ways, with a count of those alone", async () => {
 		const searcher = await account();
 		opened.push(searcher.client);
 		const uid = searcher.client.uid;
-		for (let i = 0; i < 12; i++) {
+		for (let i = 0; i < 33; i++) {
 			await searcher.store.shorten(uid, { url: `https://${i % 3 === 0 ? "wanted.example" : "other.example"}/${i}` });
 		}
+		const wanted = (...numbers: number[]) => numbers.map((i) => `https://wanted.example/${i}`);
 		const first = await searcher.store.listPage(uid, { pageSize: 10, host: "wanted.example" });
-		expect(first.total).toBe(4);
-		expect(first.links.map((link) => link.url)).toEqual([9, 6, 3, 0].map((i) => `https://wanted.example/${i}`));
-		expect(first.next).toBeNull();
+		expect(first.total).toBe(11);
+		expect(first.links.map((link) => link.url)).toEqual(wanted(30, 27, 24, 21, 18, 15, 12, 9, 6, 3));
+		const second = await searcher.store.listPage(uid, {
+			pageSize: 10,
+			host: "wanted.example",
+			after: first.next ?? "",
+		});
+		expect(second.links.map((link) => link.url)).toEqual(wanted(0));
+		expect(second.next).toBeNull();
+		const back = await searcher.store.listPage(uid, {
+			pageSize: 10,
+			host: "wanted.example",
+			before: second.previous ?? "",
+		});
+		expect(back.links.map((link) => link.url)).toEqual(first.links.map((link) => link.url));
 		const all = await searcher.store.listPage(uid, { pageSize: 10 });
-		expect(all.total).toBe(12);
+		expect(all.total).toBe(33);
 	});
 
 	it("finds the user's own codes by their start, and never another user's", async () => {
