@@ -20,7 +20,7 @@ export interface LinkDocument<Time> {
 	title: string;
 	createdAt: Time;
 	updatedAt: Time;
-	/** Written as an integer: the rules accept no other number here (see docs/architecture.md, "Rules"). */
+	/** Written as an integer: the rules accept no other number here (docs/architecture.md, "The link schema and the rules"). */
 	clicks: number;
 	custom: boolean;
 	urlHash: string;
