@@ -123,6 +123,32 @@ describe("shortening", () => {
 	});
 });
 
+describe("titles", () => {
+	/** Shortens a fresh URL with `title`; the title the link store answered with and the one stored. */
+	async function titlesFor(title: string): Promise<[string, string]> {
+		const url = `https://example.com/titled/${crypto.randomUUID()}`;
+		const link = await alice.store.shorten(alice.client.uid, { url, title });
+		return [link.title, (await getDoc(doc(alice.client.db, "links", link.code))).get("title")];
+	}
+
+	it("a long title is cut to 500 UTF-16 units between two characters, within the rules under either reading of size()", async () => {
+		// 801 UTF-16 units in 401 characters: the 250th emoji would straddle the 500th unit.
+		const [answered, stored] = await titlesFor(`a${"😀".repeat(400)}`);
+		expect(stored).toBe(`a${"😀".repeat(249)}`);
+		expect(answered).toBe(stored);
+		expect(stored.length).toBe(499);
+	});
+
+	it("a title of exactly 500 UTF-16 units is kept whole", async () => {
+		const title = `${"t".repeat(498)}😀`;
+		expect((await titlesFor(title))[1]).toBe(title);
+	});
+
+	it("a lone surrogate, which is not valid UTF-8, is stored as U+FFFD", async () => {
+		expect((await titlesFor("broken \ud83d title \ude00"))[1]).toBe("broken \ufffd title \ufffd");
+	});
+});
+
 describe("aliases", () => {
 	it("creates a link under the chosen alias, case kept", async () => {
 		const alias = `Launch-${crypto.randomUUID().slice(0, 8)}`;
