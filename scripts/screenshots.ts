@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
- * open, and the options page at 1280 and 820 px. The build uses a short-link base of a real project's
+ * open, and the options page at 1280, 820 and 800 px (top and foot, and a row being edited). The build uses a short-link base of a real project's
  * length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import { startTestBackend } from "../tests/testBackend";
 const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
 const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
 const SCHEMES = ["light", "dark"] as const;
-const OPTIONS_WIDTHS = [1280, 820];
+const OPTIONS_WIDTHS = [1280, 820, 800];
 const account = { email: "screenshots@shorty.test", password: "screenshots" };
 
 const save = (name: string, png: Buffer) => {
@@ -37,6 +37,19 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 		await popup.setColorScheme(scheme);
 		save(`${name}-${scheme}`, await popup.screenshot());
 	}
+}
+
+/** At the narrowest width the table holds: one row selected, the one below it being edited. */
+async function editingShots(options: Page): Promise<void> {
+	await options.setViewportSize({ width: 800, height: 800 });
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.locator("tbody input[type=checkbox]").nth(1).check();
+	await options.locator('tbody [data-action="edit"]').nth(2).click();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-editing`, await options.screenshot({ fullPage: false }));
+	}
+	await options.keyboard.press("Escape");
 }
 
 async function main(): Promise<void> {
@@ -70,9 +83,14 @@ async function main(): Promise<void> {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {
 					await options.emulateMedia({ colorScheme });
+					await options.evaluate(() => window.scrollTo(0, 0));
 					save(`options-${width}-${colorScheme}`, await options.screenshot({ fullPage: false }));
+					// The foot of the table (pagination), settings and account.
+					await options.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+					save(`options-${width}-${colorScheme}-end`, await options.screenshot({ fullPage: false }));
 				}
 			}
+			await editingShots(options);
 		} finally {
 			await extension.close();
 		}
