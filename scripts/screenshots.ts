@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
- * open, and the options page at 1280, 820 and 800 px (top and foot, and a row being edited). The build uses a short-link base of a real project's
+ * open, and the options page at 1280, 820 and 800 px (top and foot, a row being edited, keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
  * length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -49,7 +49,26 @@ async function editingShots(options: Page): Promise<void> {
 		await options.emulateMedia({ colorScheme });
 		save(`options-800-${colorScheme}-editing`, await options.screenshot({ fullPage: false }));
 	}
+	// Back to Edit, then a row down and along it: the focus ring of a keyboard user in the rows.
 	await options.keyboard.press("Escape");
+	await options.keyboard.press("ArrowDown");
+	await options.keyboard.press("ArrowLeft");
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-keyboard`, await options.screenshot({ fullPage: false }));
+	}
+}
+
+/** With nobody signed in: the way to start, and the sign-in form. */
+async function signedOutShots(options: Page): Promise<void> {
+	await send(options, { type: "signOut" });
+	await options.setViewportSize({ width: 1280, height: 800 });
+	await options.reload();
+	await options.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-1280-${colorScheme}-signed-out`, await options.screenshot({ fullPage: false }));
+	}
 }
 
 async function main(): Promise<void> {
@@ -91,6 +110,7 @@ async function main(): Promise<void> {
 				}
 			}
 			await editingShots(options);
+			await signedOutShots(options);
 		} finally {
 			await extension.close();
 		}
