@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
- * open, and the options page at 1280 and 820 px. The build uses a short-link base of a real project's
+ * open, and the options page at 1280, 820 and 800 px (top and foot, a row being edited, keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
  * length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import { buildLocalExtension } from "./localBuild";
 const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
 const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
 const SCHEMES = ["light", "dark"] as const;
-const OPTIONS_WIDTHS = [1280, 820];
+const OPTIONS_WIDTHS = [1280, 820, 800];
 const account = { email: "screenshots@shorty.test", password: "screenshots" };
 
 const save = (name: string, png: Buffer) => {
@@ -36,6 +36,38 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 	for (const scheme of SCHEMES) {
 		await popup.setColorScheme(scheme);
 		save(`${name}-${scheme}`, await popup.screenshot());
+	}
+}
+
+/** At the narrowest width the table holds: one row selected, the one below it being edited. */
+async function editingShots(options: Page): Promise<void> {
+	await options.setViewportSize({ width: 800, height: 800 });
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.locator("tbody input[type=checkbox]").nth(1).check();
+	await options.locator('tbody [data-action="edit"]').nth(2).click();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-editing`, await options.screenshot({ fullPage: false }));
+	}
+	// Back to Edit, then a row down and along it: the focus ring of a keyboard user in the rows.
+	await options.keyboard.press("Escape");
+	await options.keyboard.press("ArrowDown");
+	await options.keyboard.press("ArrowLeft");
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-keyboard`, await options.screenshot({ fullPage: false }));
+	}
+}
+
+/** With nobody signed in: the way to start, and the sign-in form. */
+async function signedOutShots(options: Page): Promise<void> {
+	await send(options, { type: "signOut" });
+	await options.setViewportSize({ width: 1280, height: 800 });
+	await options.reload();
+	await options.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-1280-${colorScheme}-signed-out`, await options.screenshot({ fullPage: false }));
 	}
 }
 
@@ -70,9 +102,15 @@ async function main(): Promise<void> {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {
 					await options.emulateMedia({ colorScheme });
+					await options.evaluate(() => window.scrollTo(0, 0));
 					save(`options-${width}-${colorScheme}`, await options.screenshot({ fullPage: false }));
+					// The foot of the table (pagination), settings and account.
+					await options.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+					save(`options-${width}-${colorScheme}-end`, await options.screenshot({ fullPage: false }));
 				}
 			}
+			await editingShots(options);
+			await signedOutShots(options);
 		} finally {
 			await extension.close();
 		}
