@@ -1,8 +1,10 @@
 /**
- * The embedded local backend: firebase-tools' Auth and Hosting emulators plus Shorty's own
- * Firestore-compatible server, enforcing the same policy as firestore.rules.
+ * The embedded local backend: firebase-tools' Auth, Hosting and Functions emulators (the short-link
+ * function, built first) plus Shorty's own Firestore-compatible server, enforcing the same policy as
+ * firestore.rules.
  */
 import { join } from "node:path";
+import { buildFunction } from "../functions/build";
 import { createEmulatorAuthenticate } from "./auth";
 import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readIndexes } from "./config";
 import { startEmulators } from "./emulators";
@@ -50,9 +52,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 	});
 	let emulators: Awaited<ReturnType<typeof startEmulators>>;
 	try {
+		// Before the emulators: the Functions emulator loads the function once, as it starts.
+		await buildFunction();
 		emulators = await startEmulators({
 			authPort: ports.auth,
 			hostingPort: ports.hosting,
+			firestoreHost: `127.0.0.1:${ports.firestore}`,
 			runDir: join(dataDir, "emulators-run"),
 			...(options.persistAuth ? { persistDir: join(dataDir, "auth") } : {}),
 			...(options.hostingPublicDir ? { publicDir: options.hostingPublicDir } : {}),

@@ -24,6 +24,7 @@ export const PORT_VARIABLES: Record<keyof BackendPorts, string> = {
 
 export interface FirebaseJson {
 	hosting: { public: string; ignore?: string[]; rewrites?: unknown[] };
+	functions: { source: string; runtime: string };
 	emulators: Record<keyof BackendPorts, { host: string; port: number }> & Record<string, unknown>;
 }
 
