@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { FUNCTIONS_DIR } from "../functions/vite.config";
 import { type FirebaseJson, PROJECT_ID, REPO_ROOT, readJson } from "./config";
 import { freePort } from "./ports";
+import { staticSite } from "./staticSite";
 
 export interface EmulatorOptions {
 	authPort: number;
@@ -28,9 +29,17 @@ export interface EmulatorOptions {
 	 * backend on other ports passes a redirect page built against those ports.
 	 */
 	publicDir?: string;
+	/**
+	 * Who answers short links: the Cloud Function in the Functions emulator (firebase.json, the Blaze
+	 * deploy), or the static page (the Spark deploy, local/staticSite.ts), which starts a few seconds
+	 * sooner and suits a backend that never opens a short link.
+	 */
+	shortLinks: ShortLinks;
 	/** How long to wait for the emulators and the function to answer. */
 	timeoutMs?: number;
 }
+
+export type ShortLinks = "function" | "static-page";
 
 export interface RunningEmulators {
 	logFile: string;
@@ -39,37 +48,37 @@ export interface RunningEmulators {
 
 const FIREBASE_BIN = join(REPO_ROOT, "node_modules", "firebase-tools", "lib", "bin", "firebase.js");
 
-interface FunctionRewrite {
-	function: { functionId: string; region: string };
-}
-
 /** The function Hosting's rewrite sends short links to (firebase.json), as the Functions emulator serves it. */
-function rewrittenFunction(base: FirebaseJson): FunctionRewrite["function"] {
-	const rewrite = base.hosting.rewrites?.find((candidate): candidate is FunctionRewrite =>
-		Boolean(candidate && typeof candidate === "object" && "function" in candidate),
-	);
-	if (!rewrite) throw new Error("firebase.json's hosting has no rewrite to a function");
-	return rewrite.function;
+function rewrittenFunction(base: FirebaseJson): { functionId: string; region: string } {
+	const target = base.hosting.rewrites.find((rewrite) => rewrite.function)?.function;
+	if (!target) throw new Error("firebase.json's hosting has no rewrite to a function");
+	return target;
 }
 
-/** Writes the run's firebase.json; returns it and the address at which the emulator serves the function. */
-async function writeConfig(options: EmulatorOptions): Promise<{ file: string; functionUrl: string }> {
+/**
+ * Writes the run's firebase.json; returns it and, with the function, the address at which the Functions
+ * emulator serves it.
+ */
+async function writeConfig(options: EmulatorOptions): Promise<{ file: string; functionUrl: string | null }> {
 	const base = readJson<FirebaseJson>("firebase.json");
+	const withFunction = options.shortLinks === "function";
 	const publicDir = options.publicDir ?? join(REPO_ROOT, base.hosting.public);
-	const functionsPort = await freePort();
-	const { functionId, region } = rewrittenFunction(base);
 	// Until the redirect page is built into it, Hosting serves an empty site.
 	mkdirSync(publicDir, { recursive: true });
+	const functionsPort = await freePort();
+	const { functionId, region } = rewrittenFunction(base);
 	const config = {
 		// firebase-tools resolves hosting.public and functions.source against the config file's folder and
 		// refuses absolute paths.
-		hosting: { ...base.hosting, public: relative(options.runDir, publicDir) },
-		functions: { source: relative(options.runDir, FUNCTIONS_DIR), runtime: base.functions.runtime },
+		hosting: { ...(withFunction ? base : staticSite(base)).hosting, public: relative(options.runDir, publicDir) },
+		...(withFunction
+			? { functions: { source: relative(options.runDir, FUNCTIONS_DIR), runtime: base.functions.runtime } }
+			: {}),
 		emulators: {
 			auth: { host: "127.0.0.1", port: options.authPort },
 			hosting: { host: "127.0.0.1", port: options.hostingPort },
 			// Reached only through Hosting's rewrite; a free port keeps it out of the way.
-			functions: { host: "127.0.0.1", port: functionsPort },
+			...(withFunction ? { functions: { host: "127.0.0.1", port: functionsPort } } : {}),
 			// The hub and logging ports are internal; free ones let several backends run side by side.
 			hub: { host: "127.0.0.1", port: await freePort() },
 			logging: { host: "127.0.0.1", port: await freePort() },
@@ -79,7 +88,8 @@ async function writeConfig(options: EmulatorOptions): Promise<{ file: string; fu
 	};
 	const file = join(options.runDir, "firebase.json");
 	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-	return { file, functionUrl: `http://127.0.0.1:${functionsPort}/${PROJECT_ID}/${region}/${functionId}/` };
+	const functionUrl = `http://127.0.0.1:${functionsPort}/${PROJECT_ID}/${region}/${functionId}/`;
+	return { file, functionUrl: withFunction ? functionUrl : null };
 }
 
 /** Whether `url` answers at all, or (with `ok`) answers with a success status. */
@@ -115,7 +125,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 		FIREBASE_BIN,
 		"emulators:start",
 		"--only",
-		"auth,hosting,functions",
+		options.shortLinks === "function" ? "auth,hosting,functions" : "auth,hosting",
 		"--project",
 		PROJECT_ID,
 		"--config",
@@ -162,7 +172,11 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 	// The function answers 404 until the Functions emulator has loaded it, some time after Hosting is up.
 	// Asking it for "/" (its home page, no database read) also starts the first worker, which a visitor
 	// would otherwise wait for.
-	while (!((await answers(authUrl)) && (await answers(hostingUrl)) && (await answers(functionUrl, true)))) {
+	const ready = async () =>
+		(await answers(authUrl)) &&
+		(await answers(hostingUrl)) &&
+		(functionUrl === null || (await answers(functionUrl, true)));
+	while (!(await ready())) {
 		if (child.exitCode !== null || Date.now() > deadline) {
 			// Decided before stop(), which makes every child exit.
 			const why = child.exitCode !== null ? `exited with code ${child.exitCode}` : "did not start in time";

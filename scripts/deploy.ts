@@ -1,13 +1,13 @@
 // `npm run deploy -- --project <id>` (Blaze plan): the rules, the indexes, Hosting and the short-link
 // Cloud Function. `npm run deploy:static -- --project <id>` (Spark plan, no Cloud Functions): the rules,
 // the indexes and Hosting with the static redirect page answering short links, from a config derived from
-// firebase.json (scripts/staticSite.ts) into firebase.static.json (git-ignored). Other arguments go to
+// firebase.json (local/staticSite.ts) into firebase.static.json (git-ignored). Other arguments go to
 // `firebase deploy`; both builds run as its predeploy steps (firebase.json).
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "../local/config";
-import { type DeployConfig, staticSite } from "./staticSite";
+import { type FirebaseJson, REPO_ROOT, readJson } from "../local/config";
+import { staticSite } from "../local/staticSite";
 
 const FIREBASE_BIN = join(REPO_ROOT, "node_modules", "firebase-tools", "lib", "bin", "firebase.js");
 const STATIC_CONFIG = "firebase.static.json";
@@ -18,8 +18,8 @@ const passed = args.filter((arg) => arg !== "--static");
 
 let deploy: string[];
 if (isStatic) {
-	const config = JSON.parse(readFileSync(join(REPO_ROOT, "firebase.json"), "utf8")) as DeployConfig;
-	writeFileSync(join(REPO_ROOT, STATIC_CONFIG), `${JSON.stringify(staticSite(config), null, 2)}\n`);
+	const config = staticSite(readJson<FirebaseJson>("firebase.json"));
+	writeFileSync(join(REPO_ROOT, STATIC_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
 	deploy = ["deploy", "--config", STATIC_CONFIG, "--only", "firestore:rules,firestore:indexes,hosting"];
 } else {
 	deploy = ["deploy", "--only", "firestore:rules,firestore:indexes,hosting,functions"];
