@@ -110,8 +110,9 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 	await within(deps.countVisit(code, visitor), deps.countWaitMs).catch((error: unknown) =>
 		deps.logError(`Counting a ${visitor} visit to ${code} failed or is late`, error),
 	);
-	// 302, not 301/308: a permanent redirect is cached by browsers, and their next clicks would never
-	// reach the function. Not 307: a POST to a short link must not be re-sent to the target.
+	// Temporary, not 301/308: a permanent redirect is cached by browsers, and their next clicks would
+	// never reach the function. 302 rather than 307: for GET and HEAD, all that gets here, they mean the
+	// same, and 302 is the one every client and link unfurler has always followed.
 	return { status: 302, headers: { ...NO_STORE, Location: url.href }, body: "" };
 }
 
