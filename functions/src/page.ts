@@ -35,25 +35,30 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
 	return text.replace(pattern, () => replacement);
 }
 
-const shell = replaceOnce(
-	// The static page's script: the function's pages have none.
-	replaceOnce(template, /\s*<script\b[^>]*><\/script>/, ""),
-	/<\/head>/,
-	`\t<style>${css}</style>\n\t</head>`,
-);
-
 /**
- * The page's only resource is its inline stylesheet, allowed by hash; no script may run at all. Framing is
- * refused here too, for visitors who reach the function without Hosting's headers.
+ * The pages' only resource is their inline stylesheet, allowed by hash; no script may run at all. In a
+ * meta tag too, because Hosting's own Content-Security-Policy header (firebase.json, for every path)
+ * replaces the function's; frame-ancestors only counts in a header, which Hosting's already carries.
  */
-export const PAGE_CSP = [
+const DOCUMENT_CSP = [
 	"default-src 'none'",
 	`style-src 'sha256-${createHash("sha256").update(css).digest("base64")}'`,
 	"img-src data:",
 	"base-uri 'none'",
 	"form-action 'none'",
-	"frame-ancestors 'none'",
 ].join("; ");
+
+/** For visitors who reach the function without Hosting in front: the same policy, and no framing. */
+export const PAGE_CSP = `${DOCUMENT_CSP}; frame-ancestors 'none'`;
+
+const shellEdits: Array<[RegExp, string]> = [
+	// The static page's script: the function's pages have none.
+	[/\s*<script\b[^>]*><\/script>/, ""],
+	// First in the head, so the policy covers everything after it.
+	[/<head>/, `<head>\n\t\t<meta http-equiv="Content-Security-Policy" content="${DOCUMENT_CSP}" />`],
+	[/<\/head>/, `\t<style>${css}</style>\n\t</head>`],
+];
+const shell = shellEdits.reduce((text, [pattern, replacement]) => replaceOnce(text, pattern, replacement), template);
 
 export function pageHtml(view: ServerView): string {
 	const { title, heading, body } = contentOf(view);

@@ -3,6 +3,7 @@
  * to the Hosting emulator, which hands code-shaped paths to the Cloud Function in the Functions emulator;
  * the function reads and counts with the real Admin SDK against the suite's Firestore server.
  */
+import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { firestoreAdmin } from "../firestoreAdmin";
 
@@ -52,6 +53,19 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		expect(response.status).toBe(302);
 		expect(response.headers.get("location")).toBe("https://example.org/head");
 		expect(await response.text()).toBe("");
+	});
+
+	it("serves its pages styled, with the stylesheet allowed by hash and no script allowed at all", async () => {
+		const response = await open("/NoSuchLink8", as(CHROME));
+		const html = await response.text();
+		const [, css = ""] = /<style>([\s\S]*)<\/style>/.exec(html) ?? [];
+		expect(css).toContain("--accent");
+		// In the page: Hosting's Content-Security-Policy header (firebase.json) replaces the function's.
+		const [, policy = ""] = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html) ?? [];
+		expect(policy).toContain(`style-src 'sha256-${createHash("sha256").update(css).digest("base64")}'`);
+		expect(policy).toContain("default-src 'none'");
+		expect(policy).not.toContain("script-src");
+		expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
 	});
 
 	it("answers an unknown code with a 404 page that nothing caches", async () => {
