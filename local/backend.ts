@@ -1,11 +1,13 @@
 /**
- * The embedded local backend: firebase-tools' Auth and Hosting emulators plus Shorty's own
- * Firestore-compatible server, enforcing the same policy as firestore.rules.
+ * The embedded local backend: firebase-tools' Auth, Hosting and Functions emulators (the short-link
+ * function, built first) plus Shorty's own Firestore-compatible server, enforcing the same policy as
+ * firestore.rules.
  */
 import { join } from "node:path";
+import { buildFunction } from "../functions/build";
 import { createEmulatorAuthenticate } from "./auth";
 import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readFieldOverrides, readIndexes } from "./config";
-import { startEmulators } from "./emulators";
+import { type ShortLinks, startEmulators } from "./emulators";
 import { startFirestoreServer } from "./firestore/server";
 import { shortyPolicy } from "./policy";
 import { assertPortFree } from "./ports";
@@ -18,6 +20,11 @@ export interface BackendOptions {
 	persistAuth: boolean;
 	/** What Hosting serves, if not redirect/dist: a redirect page built against these ports (tests). */
 	hostingPublicDir?: string;
+	/**
+	 * Who answers short links: the Cloud Function (the default, as deployed with `npm run deploy`) or the
+	 * static page (as `npm run deploy:static`), which starts sooner for backends that never open one.
+	 */
+	shortLinks?: ShortLinks;
 }
 
 export interface RunningBackend {
@@ -51,9 +58,14 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 	});
 	let emulators: Awaited<ReturnType<typeof startEmulators>>;
 	try {
+		const shortLinks = options.shortLinks ?? "function";
+		// Before the emulators: the Functions emulator loads the function once, as it starts.
+		if (shortLinks === "function") await buildFunction();
 		emulators = await startEmulators({
 			authPort: ports.auth,
 			hostingPort: ports.hosting,
+			firestoreHost: `127.0.0.1:${ports.firestore}`,
+			shortLinks,
 			runDir: join(dataDir, "emulators-run"),
 			...(options.persistAuth ? { persistDir: join(dataDir, "auth") } : {}),
 			...(options.hostingPublicDir ? { publicDir: options.hostingPublicDir } : {}),

@@ -22,8 +22,22 @@ export const PORT_VARIABLES: Record<keyof BackendPorts, string> = {
 	hosting: "SHORTY_HOSTING_PORT",
 };
 
+export interface HostingRewrite {
+	regex?: string;
+	source?: string;
+	destination?: string;
+	function?: { functionId: string; region: string };
+}
+
+export interface HostingHeaders {
+	source?: string;
+	regex?: string;
+	headers: Array<{ key: string; value: string }>;
+}
+
 export interface FirebaseJson {
-	hosting: { public: string; ignore?: string[]; rewrites?: unknown[] };
+	hosting: { public: string; ignore?: string[]; rewrites: HostingRewrite[]; headers: HostingHeaders[] };
+	functions: { source: string; runtime: string };
 	emulators: Record<keyof BackendPorts, { host: string; port: number }> & Record<string, unknown>;
 }
 

@@ -1,17 +1,25 @@
 /**
- * Runs firebase-tools' Auth and Hosting emulators (pure JavaScript, they start offline) as a child
- * process. Ports differ per run (tests use free ones), and firebase-tools reads ports only from a
+ * Runs firebase-tools' Auth, Hosting and Functions emulators (pure JavaScript, they start offline) as a
+ * child process. Ports differ per run (tests use free ones), and firebase-tools reads ports only from a
  * config file, so each run writes its own firebase.json derived from the repository's.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { FUNCTIONS_DIR } from "../functions/vite.config";
 import { type FirebaseJson, PROJECT_ID, REPO_ROOT, readJson } from "./config";
 import { freePort } from "./ports";
+import { staticSite } from "./staticSite";
 
 export interface EmulatorOptions {
 	authPort: number;
 	hostingPort: number;
+	/**
+	 * Shorty's Firestore server, "127.0.0.1:8080": the function's Admin SDK finds it through
+	 * FIRESTORE_EMULATOR_HOST, which the Functions emulator passes on from our environment (it sets the
+	 * variable itself only for the official Firestore emulator, which does not run here).
+	 */
+	firestoreHost: string;
 	/** Holds the generated config and the emulators' log. */
 	runDir: string;
 	/** Where Auth accounts are imported from and exported to on exit; omit for a throwaway backend. */
@@ -21,9 +29,17 @@ export interface EmulatorOptions {
 	 * backend on other ports passes a redirect page built against those ports.
 	 */
 	publicDir?: string;
-	/** How long to wait for both emulators to answer. */
+	/**
+	 * Who answers short links: the Cloud Function in the Functions emulator (firebase.json, the Blaze
+	 * deploy), or the static page (the Spark deploy, local/staticSite.ts), which starts a few seconds
+	 * sooner and suits a backend that never opens a short link.
+	 */
+	shortLinks: ShortLinks;
+	/** How long to wait for the emulators and the function to answer. */
 	timeoutMs?: number;
 }
+
+export type ShortLinks = "function" | "static-page";
 
 export interface RunningEmulators {
 	logFile: string;
@@ -32,17 +48,37 @@ export interface RunningEmulators {
 
 const FIREBASE_BIN = join(REPO_ROOT, "node_modules", "firebase-tools", "lib", "bin", "firebase.js");
 
-async function writeConfig(options: EmulatorOptions): Promise<string> {
+/** The function Hosting's rewrite sends short links to (firebase.json), as the Functions emulator serves it. */
+function rewrittenFunction(base: FirebaseJson): { functionId: string; region: string } {
+	const target = base.hosting.rewrites.find((rewrite) => rewrite.function)?.function;
+	if (!target) throw new Error("firebase.json's hosting has no rewrite to a function");
+	return target;
+}
+
+/**
+ * Writes the run's firebase.json; returns it and, with the function, the address at which the Functions
+ * emulator serves it.
+ */
+async function writeConfig(options: EmulatorOptions): Promise<{ file: string; functionUrl: string | null }> {
 	const base = readJson<FirebaseJson>("firebase.json");
+	const withFunction = options.shortLinks === "function";
 	const publicDir = options.publicDir ?? join(REPO_ROOT, base.hosting.public);
 	// Until the redirect page is built into it, Hosting serves an empty site.
 	mkdirSync(publicDir, { recursive: true });
+	const functionsPort = await freePort();
+	const { functionId, region } = rewrittenFunction(base);
 	const config = {
-		// firebase-tools resolves hosting.public against the config file's folder and refuses absolute paths.
-		hosting: { ...base.hosting, public: relative(options.runDir, publicDir) },
+		// firebase-tools resolves hosting.public and functions.source against the config file's folder and
+		// refuses absolute paths.
+		hosting: { ...(withFunction ? base : staticSite(base)).hosting, public: relative(options.runDir, publicDir) },
+		...(withFunction
+			? { functions: { source: relative(options.runDir, FUNCTIONS_DIR), runtime: base.functions.runtime } }
+			: {}),
 		emulators: {
 			auth: { host: "127.0.0.1", port: options.authPort },
 			hosting: { host: "127.0.0.1", port: options.hostingPort },
+			// Reached only through Hosting's rewrite; a free port keeps it out of the way.
+			...(withFunction ? { functions: { host: "127.0.0.1", port: functionsPort } } : {}),
 			// The hub and logging ports are internal; free ones let several backends run side by side.
 			hub: { host: "127.0.0.1", port: await freePort() },
 			logging: { host: "127.0.0.1", port: await freePort() },
@@ -52,13 +88,16 @@ async function writeConfig(options: EmulatorOptions): Promise<string> {
 	};
 	const file = join(options.runDir, "firebase.json");
 	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-	return file;
+	const functionUrl = `http://127.0.0.1:${functionsPort}/${PROJECT_ID}/${region}/${functionId}/`;
+	return { file, functionUrl: withFunction ? functionUrl : null };
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether `url` answers at all, or (with `ok`) answers with a success status. */
+async function answers(url: string, ok = false): Promise<boolean> {
 	try {
-		await fetch(url, { signal: AbortSignal.timeout(1000) });
-		return true;
+		const response = await fetch(url, { signal: AbortSignal.timeout(ok ? 10_000 : 1000) });
+		await response.body?.cancel();
+		return !ok || response.ok;
 	} catch {
 		return false;
 	}
@@ -81,8 +120,17 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 export async function startEmulators(options: EmulatorOptions): Promise<RunningEmulators> {
 	mkdirSync(options.runDir, { recursive: true });
-	const config = await writeConfig(options);
-	const args = [FIREBASE_BIN, "emulators:start", "--only", "auth,hosting", "--project", PROJECT_ID, "--config", config];
+	const { file: config, functionUrl } = await writeConfig(options);
+	const args = [
+		FIREBASE_BIN,
+		"emulators:start",
+		"--only",
+		options.shortLinks === "function" ? "auth,hosting,functions" : "auth,hosting",
+		"--project",
+		PROJECT_ID,
+		"--config",
+		config,
+	];
 	if (options.persistDir) {
 		mkdirSync(options.persistDir, { recursive: true });
 		if (existsSync(join(options.persistDir, "firebase-export-metadata.json")))
@@ -95,6 +143,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 	// (ours, on top of the terminal's) makes firebase-tools quit at once without exporting Auth accounts.
 	const child = spawn(process.execPath, args, {
 		cwd: options.runDir,
+		env: { ...process.env, FIRESTORE_EMULATOR_HOST: options.firestoreHost },
 		stdio: ["ignore", "pipe", "pipe"],
 		detached: true,
 	});
@@ -115,13 +164,23 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 		log.end();
 	};
 
-	const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+	// Starting is mostly CPU (firebase-tools compiles the Auth emulator's API schema, the Functions emulator
+	// loads the function twice): a minute can pass on a busy 2-core machine before anything answers.
+	const deadline = Date.now() + (options.timeoutMs ?? 180_000);
 	const authUrl = `http://127.0.0.1:${options.authPort}/`;
 	const hostingUrl = `http://127.0.0.1:${options.hostingPort}/`;
-	while (!((await answers(authUrl)) && (await answers(hostingUrl)))) {
+	// The function answers 404 until the Functions emulator has loaded it, some time after Hosting is up.
+	// Asking it for "/" (its home page, no database read) also starts the first worker, which a visitor
+	// would otherwise wait for.
+	const ready = async () =>
+		(await answers(authUrl)) &&
+		(await answers(hostingUrl)) &&
+		(functionUrl === null || (await answers(functionUrl, true)));
+	while (!(await ready())) {
 		if (child.exitCode !== null || Date.now() > deadline) {
-			await stop();
+			// Decided before stop(), which makes every child exit.
 			const why = child.exitCode !== null ? `exited with code ${child.exitCode}` : "did not start in time";
+			await stop();
 			throw new Error(`The Firebase emulators ${why}. Last lines of ${logFile}:\n${tail(logFile)}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 200));

@@ -5,7 +5,7 @@ import { whenActivated } from "./activation";
 import { firestoreRest } from "./firestoreRest";
 import { openRoute } from "./openRoute";
 import { routeOf } from "./route";
-import { showView } from "./views";
+import { showView } from "./showView";
 
 const root = document.querySelector("main");
 if (root) {

@@ -4,10 +4,13 @@ import { followableUrl } from "./followableUrl";
 import type { Route } from "./route";
 import type { View } from "./views";
 
+/** The page acts through handlers; the function's pages (links instead) share the same views. */
+type PageView = View<() => void>;
+
 export interface PageDeps {
 	store: TargetStore;
 	/** Draws a view; `focus` moves focus to its heading (after Retry). */
-	show(view: View, focus?: boolean): void;
+	show(view: PageView, focus?: boolean): void;
 	/** location.replace in the browser: the short link does not stay in the visitor's history. */
 	navigate(url: string): void;
 	/** Resolves once the visitor is on the page, which a prerendered page waits for (activation.ts). */
@@ -47,7 +50,7 @@ export async function openRoute(route: Route, deps: PageDeps, retried = false): 
 	}
 	const countClick = () => void deps.store.countClick(code);
 	if (route.kind === "preview") {
-		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, onContinue: countClick }, retried);
+		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, proceed: countClick }, retried);
 		return;
 	}
 	await deps.activated();

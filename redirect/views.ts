@@ -1,48 +1,77 @@
 /**
- * Everything the page can show, drawn with plain DOM calls: a framework would cost more bytes than all
- * of this. Addresses from the database are only ever set as text, never as markup.
+ * Everything a short-link page can show, as plain data with no DOM: the static page draws it with DOM
+ * calls (showView.ts), the Cloud Function renders it to HTML on the server (functions/src/page.ts). One
+ * description keeps both sites saying the same thing. Addresses from the database are only ever text,
+ * never markup: each renderer sets or escapes them as such.
  */
 
-export type View =
+/**
+ * What a control does: a handler in the static page, or an address to load on the function's pages,
+ * which carry no script.
+ */
+export type Action = (() => void) | { href: string };
+
+export type View<A extends Action = Action> =
 	| { kind: "opening" }
 	| { kind: "home" }
 	| { kind: "not-found" }
 	/** The target is not an http(s) address: shown as text, never followed. */
 	| { kind: "refused"; address: string }
 	/** Firestore could not be reached or did not answer in time: the connection, most likely. */
-	| { kind: "unreachable"; retry(): void }
+	| { kind: "unreachable"; retry: A }
 	/** Firestore answered with an error; a retry only where the error may pass (busy, its own trouble). */
-	| { kind: "failed"; status: number; retry: (() => void) | null }
-	| { kind: "preview"; shortLink: string; url: URL; onContinue(): void };
+	| { kind: "failed"; status: number; retry: A | null }
+	/** `proceed` follows the link: the page counts the click itself, the function sends it through `/<code>`. */
+	| { kind: "preview"; shortLink: string; url: URL; proceed: A };
 
-type Child = Node | string;
+/** The attributes a view uses; both renderers set exactly these. */
+export type Attributes = Partial<Record<"class" | "role" | "href" | "type", string>>;
 
-function element<K extends keyof HTMLElementTagNameMap>(
-	tag: K,
-	properties: Partial<HTMLElementTagNameMap[K]>,
-	...children: Child[]
-): HTMLElementTagNameMap[K] {
-	const node = Object.assign(document.createElement(tag), properties);
-	node.append(...children);
-	return node;
+export interface Tag {
+	tag: "p" | "a" | "strong" | "kbd" | "button";
+	attributes: Attributes;
+	/** Only in the static page: the function's pages carry no script. */
+	onclick?: () => void;
+	children: Child[];
 }
 
-const paragraph = (...children: Child[]) => element("p", {}, ...children);
-/** Long addresses wrap anywhere instead of widening the page on a phone. */
-const address = (text: string) => element("p", { className: "address" }, text);
-const homeLink = () => element("a", { href: "/" }, "Go to the home page");
-const retryButton = (retry: () => void) => element("button", { type: "button", onclick: retry }, "Retry");
+export type Child = Tag | string;
 
-interface Content {
+export interface Content {
 	title: string;
+	/** Empty for the "opening" placeholder, which has no heading. */
 	heading: string;
 	body: Child[];
 }
 
-function contentOf(view: View): Content {
+const tag = (name: Tag["tag"], attributes: Attributes, ...children: Child[]): Tag => ({
+	tag: name,
+	attributes,
+	children,
+});
+
+const paragraph = (...children: Child[]) => tag("p", {}, ...children);
+/** Long addresses wrap anywhere instead of widening the page on a phone. */
+const address = (text: string) => tag("p", { class: "address" }, text);
+const homeLink = () => tag("a", { href: "/" }, "Go to the home page");
+
+/** A button where a script can act, a link that loads the page again where none runs. */
+function retryControl(retry: Action): Tag {
+	if (typeof retry === "function") return { ...tag("button", { type: "button" }, "Retry"), onclick: retry };
+	return tag("a", { class: "button", href: retry.href }, "Retry");
+}
+
+function continueLink(url: URL, proceed: Action): Tag {
+	const label = `Continue to ${url.hostname}`;
+	if (typeof proceed === "function")
+		return { ...tag("a", { class: "button", href: url.href }, label), onclick: proceed };
+	return tag("a", { class: "button", href: proceed.href }, label);
+}
+
+export function contentOf(view: View): Content {
 	switch (view.kind) {
 		case "opening":
-			return { title: "Opening… · Shorty", heading: "", body: [element("p", { role: "status" }, "Opening the link…")] };
+			return { title: "Opening… · Shorty", heading: "", body: [tag("p", { role: "status" }, "Opening the link…")] };
 		case "home":
 			return {
 				title: "Shorty",
@@ -51,11 +80,7 @@ function contentOf(view: View): Content {
 					paragraph(
 						"This site opens links made with Shorty, a browser extension that shortens the address of the tab you are looking at.",
 					),
-					paragraph(
-						"To see where a short link goes before opening it, add a ",
-						element("kbd", {}, "+"),
-						" to its end.",
-					),
+					paragraph("To see where a short link goes before opening it, add a ", tag("kbd", {}, "+"), " to its end."),
 				],
 			};
 		case "not-found":
@@ -85,7 +110,7 @@ function contentOf(view: View): Content {
 				heading: "Could not open the link",
 				body: [
 					paragraph("The link service did not answer. Check your connection, then try again."),
-					retryButton(view.retry),
+					retryControl(view.retry),
 				],
 			};
 		case "failed":
@@ -97,7 +122,7 @@ function contentOf(view: View): Content {
 							paragraph(
 								`The link service is busy or having trouble (error ${view.status}). Wait a moment, then try again.`,
 							),
-							retryButton(view.retry),
+							retryControl(view.retry),
 						]
 					: [
 							paragraph(
@@ -111,26 +136,10 @@ function contentOf(view: View): Content {
 				title: `Preview: ${view.url.hostname} · Shorty`,
 				heading: "Where this link goes",
 				body: [
-					paragraph(view.shortLink, " leads to a page on ", element("strong", {}, view.url.hostname), ":"),
+					paragraph(view.shortLink, " leads to a page on ", tag("strong", {}, view.url.hostname), ":"),
 					address(view.url.href),
-					element(
-						"a",
-						{ className: "button", href: view.url.href, onclick: view.onContinue },
-						`Continue to ${view.url.hostname}`,
-					),
+					continueLink(view.url, view.proceed),
 				],
 			};
 	}
-}
-
-/**
- * Replaces what `root` shows with `view`. With `focus`, the heading takes focus, so a keyboard or
- * screen-reader user is not left on a button that no longer exists (after Retry).
- */
-export function showView(root: HTMLElement, view: View, focus = false): void {
-	const { title, heading, body } = contentOf(view);
-	document.title = title;
-	const h1 = element("h1", { tabIndex: -1 }, heading);
-	root.replaceChildren(...(heading ? [h1] : []), ...body);
-	if (focus && heading) h1.focus();
 }

@@ -1,5 +1,5 @@
-// Makes a fresh clone ready to run: installs npm packages when node_modules does not match
-// package-lock.json and, with --browser, makes sure a Chromium and a Firefox exist for the end-to-end tests.
+// Makes a fresh clone ready to run: installs npm packages when node_modules (and functions/node_modules)
+// does not match its package-lock.json and, with --browser, makes sure a Chromium and a Firefox exist for the end-to-end tests.
 // Runs before `npm start` and `npm test`, so it may use only Node's built-ins.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -13,26 +13,34 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
 	execFileSync(command, args, { cwd: root, stdio: "inherit" });
 
-// What the installed tree was built from: the exact lock, and the Node version and platform that
-// picked its native binaries (Biome, Rolldown). Timestamps cannot tell a restored or edited tree apart.
-const stampFile = join(root, "node_modules", ".shorty-install-stamp");
-const wantedStamp = JSON.stringify({
-	lock: createHash("sha256")
-		.update(readFileSync(join(root, "package-lock.json")))
-		.digest("hex"),
-	node: process.version,
-	platform: `${process.platform}-${process.arch}`,
-});
+/**
+ * Runs `npm ci` in `dir` (relative to the root) unless its node_modules was installed from the same tree:
+ * the exact lock, and the Node version and platform that picked its native binaries (Biome, Rolldown).
+ * Timestamps cannot tell a restored or edited tree apart.
+ */
+function installWhenChanged(/** @type {string} */ dir, /** @type {string} */ what) {
+	const stampFile = join(root, dir, "node_modules", ".shorty-install-stamp");
+	const wantedStamp = JSON.stringify({
+		lock: createHash("sha256")
+			.update(readFileSync(join(root, dir, "package-lock.json")))
+			.digest("hex"),
+		node: process.version,
+		platform: `${process.platform}-${process.arch}`,
+	});
+	if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === wantedStamp) return;
+	console.log(`setup: installing ${what} (npm ci${dir === "." ? "" : ` in ${dir}/`})`);
+	execFileSync("npm", ["ci"], { cwd: join(root, dir), stdio: "inherit" });
+	writeFileSync(stampFile, wantedStamp);
+}
 
 function canInstallWithApt() {
 	return process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
 }
 
-if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== wantedStamp) {
-	console.log("setup: installing npm packages (npm ci)");
-	run("npm", ["ci"]);
-	writeFileSync(stampFile, wantedStamp);
-}
+installWhenChanged(".", "npm packages");
+// The Cloud Function's own dependencies (firebase-functions, firebase-admin): the Functions emulator
+// loads them from functions/node_modules, and `firebase deploy` reads the function's triggers with them.
+installWhenChanged("functions", "the function's npm packages");
 
 // Whether a browser is needed by every end-to-end test (Chromium) or only by some (Firefox), which then
 // skip and say why, except under CI, where nothing may pass by skipping.

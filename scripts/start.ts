@@ -1,11 +1,12 @@
-// `npm start`: the local backend (Auth + Hosting emulators, Firestore server) with demo data on first
-// run, the extension rebuilt into dist/ and the redirect page into redirect/dist/ (what Hosting serves)
-// on every change, and Chromium with the extension loaded where a display
+// `npm start`: the local backend (Auth, Hosting and Functions emulators, Firestore server) with demo data
+// on first run, the extension rebuilt into dist/, the redirect page into redirect/dist/ (what Hosting
+// serves) and the short-link function into functions/lib/ on every change, and Chromium with the extension loaded where a display
 // exists (its profile kept in .data/ so sign-ins survive restarts); without a display it says how to
 // load dist/ by hand. Ctrl-C stops everything. Both builds are local builds: whatever project `.env` names
 // (that is for `npm run build`), they talk to this backend only.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { watchFunction } from "../functions/build";
 import { startBackend } from "../local/backend";
 import { configuredPorts, DATA_DIR, REPO_ROOT } from "../local/config";
 import { PortInUseError } from "../local/ports";
@@ -49,7 +50,7 @@ function explainManualLoad(): void {
 
 let backend: Awaited<ReturnType<typeof startBackend>>;
 try {
-	console.log("start: starting the local backend (Auth and Hosting emulators, Firestore server)…");
+	console.log("start: starting the local backend (Auth, Hosting and Functions emulators, Firestore server)…");
 	backend = await startBackend({ ports: configuredPorts(), dataDir: DATA_DIR, persistAuth: true });
 } catch (error) {
 	console.error(`start: ${error instanceof PortInUseError ? error.message : error}`);
@@ -69,7 +70,13 @@ const redirectWatcher = await watchRedirectPage(REDIRECT_DIST, localBackendEnv(h
 redirectWatcher.on("event", (event) => {
 	if (event.code === "ERROR") console.error(`start: redirect page build failed: ${event.error.message}`);
 });
-console.log(`start: short links open at http://127.0.0.1:${hosting}/<code> (the redirect page, rebuilt on change)`);
+const functionWatcher = await watchFunction();
+functionWatcher.on("event", (event) => {
+	if (event.code === "ERROR") console.error(`start: function build failed: ${event.error.message}`);
+});
+console.log(
+	`start: short links open at http://127.0.0.1:${hosting}/<code> (the function, rebuilt and reloaded on change)`,
+);
 let browser: ChildProcess | undefined;
 let firstBuild = true;
 watcher.on("event", (event) => {
@@ -83,7 +90,7 @@ watcher.on("event", (event) => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
 	process.once(signal, async () => {
 		browser?.kill();
-		await Promise.all([watcher.close(), redirectWatcher.close(), backend.stop()]);
+		await Promise.all([watcher.close(), redirectWatcher.close(), functionWatcher.close(), backend.stop()]);
 		process.exit(0);
 	});
 }

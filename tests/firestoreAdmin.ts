@@ -1,5 +1,5 @@
 /**
- * Test data for the redirect page, written to a local Firestore (Shorty's server or the official
+ * Test data for the redirect page and the short-link function, written to a local Firestore (Shorty's server or the official
  * emulator) with the administrator token, "Bearer owner", as a server script with the Admin SDK would:
  * the only honest way to store a target the rules refuse (a javascript: address), standing for a
  * tampered database. Used by the page's unit tests, its end-to-end tests and its benchmark.
@@ -11,14 +11,24 @@ export interface FirestoreAdmin {
 	addLink(code: string, url: string): Promise<void>;
 	/** links/{code}.clicks. */
 	clicksOf(code: string): Promise<number>;
+	/** What the Cloud Function counted for `code`, summed over every day and shard (functions/src/clicks.ts). */
+	visitsOf(code: string): Promise<Visits>;
+}
+
+export interface Visits {
+	people: number;
+	bots: number;
+	prefetches: number;
+	/** The day buckets the counts are in. */
+	days: string[];
 }
 
 const DOCUMENTS = `projects/${PROJECT_ID}/databases/(default)/documents`;
 
 /** `origin` is the Firestore server's, "http://127.0.0.1:8080". */
 export function firestoreAdmin(origin: string): FirestoreAdmin {
-	const call = async (rpc: string, body: unknown) => {
-		const response = await fetch(`${origin}/v1/${DOCUMENTS}:${rpc}`, {
+	const call = async (rpc: string, body: unknown, parent = "") => {
+		const response = await fetch(`${origin}/v1/${DOCUMENTS}${parent}:${rpc}`, {
 			method: "POST",
 			headers: { Authorization: "Bearer owner" },
 			body: JSON.stringify(body),
@@ -43,6 +53,26 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 			}>;
 			if (!answer?.found) throw new Error(`links/${code} does not exist`);
 			return Number(answer.found.fields.clicks.integerValue);
+		},
+		async visitsOf(code) {
+			type Count = { integerValue?: string };
+			const answers = (await call(
+				"runQuery",
+				{ structuredQuery: { from: [{ collectionId: "days" }] } },
+				`/clicks/${code}`,
+			)) as Array<{
+				document?: { fields: { day: { stringValue: string }; people?: Count; bots?: Count; prefetches?: Count } };
+			}>;
+			const visits: Visits = { people: 0, bots: 0, prefetches: 0, days: [] };
+			for (const { document } of answers) {
+				if (!document) continue;
+				const { day, people, bots, prefetches } = document.fields;
+				visits.people += Number(people?.integerValue ?? 0);
+				visits.bots += Number(bots?.integerValue ?? 0);
+				visits.prefetches += Number(prefetches?.integerValue ?? 0);
+				if (!visits.days.includes(day.stringValue)) visits.days.push(day.stringValue);
+			}
+			return visits;
 		},
 	};
 }

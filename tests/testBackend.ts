@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBackend } from "../local/backend";
+import type { ShortLinks } from "../local/emulators";
 import { freePort } from "../local/ports";
 import { buildRedirectPage } from "../redirect/build";
 
@@ -23,6 +24,8 @@ export interface TestBackendOptions {
 	 * more to start). Without it Hosting serves an empty folder.
 	 */
 	redirectPage?: boolean;
+	/** Who answers short links (local/backend.ts); the Cloud Function unless said otherwise. */
+	shortLinks?: ShortLinks;
 }
 
 export async function startTestBackend(
@@ -34,7 +37,13 @@ export async function startTestBackend(
 	const hostingPublicDir = join(dataDir, "hosting");
 	const start = async () => {
 		const ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
-		return startBackend({ ports, dataDir, persistAuth: false, hostingPublicDir });
+		return startBackend({
+			ports,
+			dataDir,
+			persistAuth: false,
+			hostingPublicDir,
+			...(options.shortLinks ? { shortLinks: options.shortLinks } : {}),
+		});
 	};
 	// A free port can be taken by another process between the check and the bind (the integration and e2e
 	// suites start backends at the same moment); one more try with fresh ports settles it.

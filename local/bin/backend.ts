@@ -13,7 +13,7 @@ try {
 	console.log(`Shorty's local backend is up (data in ${DATA_DIR}):
   Auth emulator      http://127.0.0.1:${auth}
   Firestore server   http://127.0.0.1:${firestore}
-  Hosting emulator   http://127.0.0.1:${hosting}
+  Hosting emulator   http://127.0.0.1:${hosting}   (short links: the Cloud Function in the Functions emulator)
 For the Firebase SDKs and CLI:
 ${Object.entries(backend.env)
 	.map(([name, value]) => `  export ${name}=${value}`)

@@ -25,7 +25,8 @@ export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>
 		console.error(`bench: over ${RIG_LIMIT_MS / 60_000} minutes, giving up`);
 		process.exit(1);
 	}, RIG_LIMIT_MS).unref();
-	const backend = await startTestBackend();
+	// The extension benchmarks open no short link: the static page starts sooner than the function.
+	const backend = await startTestBackend({ shortLinks: "static-page" });
 	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
 	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
 	let extension: Extension | undefined;

@@ -34,7 +34,8 @@ let admin: { db: Firestore; app: FirebaseApp };
 const stoppedReplies: Failure[] = [];
 
 const start = async () => {
-	backend = await startBackend({ ports, dataDir, persistAuth: true });
+	// No short link is opened here: the static page starts sooner than the function, on each restart.
+	backend = await startBackend({ ports, dataDir, persistAuth: true, shortLinks: "static-page" });
 };
 
 const stop = async () => {

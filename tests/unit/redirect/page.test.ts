@@ -11,7 +11,7 @@ import { whenActivated } from "../../../redirect/activation";
 import { type FirestoreLocation, firestoreRest, type TargetStore } from "../../../redirect/firestoreRest";
 import { openRoute } from "../../../redirect/openRoute";
 import { routeOf } from "../../../redirect/route";
-import { showView } from "../../../redirect/views";
+import { showView } from "../../../redirect/showView";
 import { type LocalFirestore, startLocalFirestore } from "./localFirestore";
 import { startStubFirestore } from "./stubFirestore";
 
