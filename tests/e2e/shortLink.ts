@@ -1,0 +1,9 @@
+import type { ActionPopup } from "./extension";
+
+/** The popup's own short link; the recent links below it use the same field. */
+export const SHORT_LINK = ".short-link .copy-field__link";
+
+/** The short link the popup shows, once it shows one: the field's text, which is the whole link. */
+export function shownShortLink(popup: ActionPopup): Promise<string> {
+	return popup.waitFor((selector) => document.querySelector(selector)?.textContent, SHORT_LINK);
+}
