@@ -14,7 +14,7 @@ import { seedAccount } from "../local/seed";
 import type { AnyRequest } from "../src/messages";
 import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
 import { backendEnv, buildExtension } from "../tests/e2e/setup";
-import { shownShortLink } from "../tests/e2e/shortLink";
+import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
 
@@ -71,15 +71,7 @@ async function main(): Promise<void> {
 			await send(options, { type: "shorten", url: `${site.origin}/another/page`, alias: TAKEN_ALIAS });
 			const aliasPopup = await extension.clickAction(tab);
 			await shownShortLink(aliasPopup);
-			await pressPopupButton(aliasPopup, "Custom alias");
-			await aliasPopup.waitFor((alias) => {
-				const field = document.querySelector<HTMLInputElement>(".alias-form__input");
-				if (!field) return false;
-				Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, alias);
-				field.dispatchEvent(new Event("input", { bubbles: true }));
-				field.form?.requestSubmit();
-				return true;
-			}, TAKEN_ALIAS);
+			await saveAlias(aliasPopup, TAKEN_ALIAS);
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();

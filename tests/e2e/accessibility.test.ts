@@ -15,7 +15,7 @@ import {
 	pressPopupButton,
 	textSmallerThan,
 } from "./extension";
-import { shownShortLink } from "./shortLink";
+import { saveAlias, shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
@@ -98,15 +98,7 @@ describe("accessibility (axe-core)", () => {
 		expect(held.ok).toBe(true);
 		await first.close();
 		const popup = await openPopupOn("/alias-form");
-		await pressPopupButton(popup, "Custom alias");
-		await popup.waitFor((alias) => {
-			const field = document.querySelector<HTMLInputElement>(".alias-form__input");
-			if (!field) return false;
-			Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, alias);
-			field.dispatchEvent(new Event("input", { bubbles: true }));
-			field.form?.requestSubmit();
-			return true;
-		}, taken);
+		await saveAlias(popup, taken);
 		await popup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 		expect(await popupAccessibilityViolations(popup), "the alias form").toEqual([]);
 		expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX), "the alias form's text").toEqual([]);
