@@ -1,18 +1,35 @@
+import { fileURLToPath } from "node:url";
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
-import { configFromEnv } from "./src/config.ts";
+import { configFromEnv, extensionPagesPolicy, SEALED_ENV, type ShortyConfig } from "./src/config.ts";
 
-// `vite build --mode firefox` (npm run build:firefox) builds the same sources as a Firefox add-on.
-export default defineConfig(({ mode }) => {
-	const firefox = mode === "firefox";
-	// The pages and worker read these settings at run time; reading them here too makes a bad one (a
-	// short-link base with a path, a project without an API key) stop the build instead.
-	configFromEnv(loadEnv(mode, process.cwd(), "VITE_"));
+export const EXTENSION_ROOT = fileURLToPath(new URL(".", import.meta.url));
+
+export type TargetBrowser = "chrome" | "firefox";
+
+/** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
+const FIREFOX_MODE = "firefox";
+
+/**
+ * The extension's build for one browser, talking to the backend `config` names: the same for
+ * `npm run build` and for the local builds of scripts/localBuild.ts, which change only the output folder.
+ */
+export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): UserConfig {
+	const firefox = browser === "firefox";
+	// firefoxManifest keeps the policy: it derives the Firefox manifest from this one.
+	const withPolicy = { ...manifest, content_security_policy: { extension_pages: extensionPagesPolicy(config) } };
 	return {
-		plugins: [react(), firefox ? crx({ manifest: firefoxManifest(manifest), browser: "firefox" }) : crx({ manifest })],
+		root: EXTENSION_ROOT,
+		mode: firefox ? FIREFOX_MODE : "production",
+		...SEALED_ENV,
+		define: { SHORTY_CONFIG: JSON.stringify(config) },
+		plugins: [
+			react(),
+			firefox ? crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" }) : crx({ manifest: withPolicy }),
+		],
 		build: {
 			outDir: firefox ? "dist-firefox" : "dist",
 			emptyOutDir: true,
@@ -22,4 +39,12 @@ export default defineConfig(({ mode }) => {
 			rollupOptions: firefox ? {} : { input: { offscreen: "offscreen/index.html" } },
 		},
 	};
-});
+}
+
+// `npm run build` and `npm run build:firefox`: the one build that reads `.env` (and VITE_* of the
+// environment), for the project it names, or the local backend on its default ports without one.
+// configFromEnv also stops the build on a bad setting (a short-link base with a path, a project
+// without an API key).
+export default defineConfig(({ mode }) =>
+	extensionConfig(mode === FIREFOX_MODE ? "firefox" : "chrome", configFromEnv(loadEnv(mode, EXTENSION_ROOT, "VITE_"))),
+);

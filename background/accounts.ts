@@ -4,6 +4,7 @@
  * the links made so far (same uid). After an explicit sign-out no anonymous session starts by itself:
  * the user chooses first (sign in, or shorten without an account), and that choice is remembered.
  */
+import { FirebaseError } from "firebase/app";
 import {
 	type Auth,
 	createUserWithEmailAndPassword,
@@ -102,7 +103,14 @@ export function accountHandlers(
 			return sessionOf(null);
 		},
 		async resetPassword({ email }) {
-			await sendPasswordResetEmail(auth(), email.trim());
+			try {
+				await sendPasswordResetEmail(auth(), email.trim());
+			} catch (error) {
+				// With email-enumeration protection Firebase sends nothing to an email with no account and
+				// says nothing either; without it (older projects, the Auth emulator) it says user-not-found.
+				// Shorty answers alike in both cases, so the form cannot be used to find out who has an account.
+				if (!(error instanceof FirebaseError && error.code === "auth/user-not-found")) throw error;
+			}
 			return { email: email.trim() };
 		},
 	};

@@ -7,7 +7,7 @@
 import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
-import { configFromEnv } from "../src/config";
+import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
 import { createLinkStore, type LinkStore } from "../src/links/store";
@@ -23,7 +23,6 @@ import { settingsHandlers } from "./settings";
 const SHORTEN_COMMAND = "shorten-current-tab";
 
 const startedAt = Date.now();
-const config = configFromEnv(import.meta.env);
 
 /** Tells every open page; with none open the send fails harmlessly. */
 function announce(event: BackgroundEvent): void {
@@ -33,12 +32,12 @@ function announce(event: BackgroundEvent): void {
 let created: (FirebaseServices & { store: LinkStore }) | undefined;
 function services() {
 	if (!created) {
-		const { auth, db } = connectFirebase(config);
+		const { auth, db } = connectFirebase(builtConfig);
 		const store = createLinkStore({
 			db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
-			shortLinkBase: config.shortLinkBase,
+			shortLinkBase: builtConfig.shortLinkBase,
 			// The options page shows a link made from the popup or a menu without polling.
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 		});

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { createEmulatorAuthenticate } from "./auth";
-import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readIndexes } from "./config";
+import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readFieldOverrides, readIndexes } from "./config";
 import { startEmulators } from "./emulators";
 import { startFirestoreServer } from "./firestore/server";
 import { shortyPolicy } from "./policy";
@@ -45,6 +45,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 		host: "127.0.0.1",
 		port: ports.firestore,
 		indexes: readIndexes(),
+		fieldOverrides: readFieldOverrides(),
 		authenticate: createEmulatorAuthenticate(PROJECT_ID),
 		policy: shortyPolicy,
 	});

@@ -1,7 +1,7 @@
 /** Where the local backend's settings come from: firebase.json for defaults, environment variables to override. */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { IndexDefinition } from "./firestore/types";
+import type { FieldOverride, IndexDefinition } from "./firestore/types";
 
 /** A demo- project never reaches Google's servers and needs no account. */
 export const PROJECT_ID = "demo-shorty";
@@ -31,8 +31,17 @@ export function readJson<T>(file: string): T {
 	return JSON.parse(readFileSync(join(REPO_ROOT, file), "utf8")) as T;
 }
 
+interface IndexesJson {
+	indexes: IndexDefinition[];
+	fieldOverrides?: FieldOverride[];
+}
+
 export function readIndexes(): IndexDefinition[] {
-	return readJson<{ indexes: IndexDefinition[] }>("firestore.indexes.json").indexes;
+	return readJson<IndexesJson>("firestore.indexes.json").indexes;
+}
+
+export function readFieldOverrides(): FieldOverride[] {
+	return readJson<IndexesJson>("firestore.indexes.json").fieldOverrides ?? [];
 }
 
 function parsePort(name: string, text: string): number {

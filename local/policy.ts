@@ -1,56 +1,92 @@
 /**
  * firestore.rules as code, for the local Firestore server. Each function mirrors the function of the
  * same name in firestore.rules, in the same order, so the two read side by side: change both together.
+ * It calls get/exists/getAfter/existsAfter exactly where the rules do, since the server counts those
+ * calls against Firestore's limits.
+ * Field lists, limits and patterns come from src/links/schema.ts, as firestore.rules spells them
+ * (tests/unit/links/schema.test.ts compares the two). Where the rules language leaves a meaning
+ * undocumented (size(), int against float), this takes the stricter reading.
  * The integration suite checks this module through the real SDK; on a machine with the official
  * emulator, the same suite checks firestore.rules itself.
  */
+import {
+	CLICK_FIELDS,
+	CODE_PATTERN,
+	EDITABLE_FIELDS,
+	HOST_FIELD_PATTERN,
+	LINK_FIELDS,
+	LINKS,
+	MAX_HOST_LENGTH,
+	MAX_TITLE_LENGTH,
+	MAX_URL_LENGTH,
+	TARGET_FIELDS,
+	TARGETS,
+	URL_HASH_PATTERN,
+	URL_PATTERN,
+} from "../src/links/schema";
 import { canonicalTimestamp } from "./firestore/time";
 import type { Access, AccessPolicy, Fields, Value } from "./firestore/types";
 import { valuesEqual } from "./firestore/values";
 
 type WriteAccess = Extract<Access, { method: "create" | "update" | "delete" }>;
 
-const LINK_FIELDS = ["url", "host", "owner", "title", "createdAt", "updatedAt", "clicks", "custom", "urlHash"];
-
 // Value readers: rules compare typed values; a field of the wrong type reads as undefined and fails.
 const str = (value: Value | undefined) => (value && "stringValue" in value ? value.stringValue : undefined);
 const bool = (value: Value | undefined) => (value && "booleanValue" in value ? value.booleanValue : undefined);
-function num(value: Value | undefined): number | undefined {
-	if (value && "integerValue" in value) return Number(value.integerValue);
-	if (value && "doubleValue" in value && typeof value.doubleValue === "number") return value.doubleValue;
-	return undefined;
-}
+/**
+ * rules: `x is int`. Whether a float equals an int (0.0 == 0) in rules is not documented, so the rules
+ * demand an int where they compare clicks, and a float reads as no number here.
+ */
+const int = (value: Value | undefined) => (value && "integerValue" in value ? Number(value.integerValue) : undefined);
 /** rules: a timestamp == request.time, whatever precision either was written with. */
 function sameTime(value: Value | undefined, requestTime: string): boolean {
 	const written = value && "timestampValue" in value ? canonicalTimestamp(value.timestampValue) : null;
 	return written !== null && written === canonicalTimestamp(requestTime);
 }
-const size = (text: string) => [...text].length;
+/**
+ * rules: `text.size() <= limit`. Whether size() counts code points or UTF-16 units is not documented; a
+ * text within the limit in UTF-16 units is within it in code points too, so that is the reading taken.
+ */
+const fits = (text: string, limit: number) => text.length <= limit;
 
-/** rules: request.resource.data.diff(resource.data).affectedKeys() */
-function affectedKeys(after: Fields, before: Fields): Set<string> {
-	const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
-	const same = (a: Value | undefined, b: Value | undefined) => a !== undefined && b !== undefined && valuesEqual(a, b);
-	return new Set([...keys].filter((key) => !same(after[key], before[key])));
+/** Whether two values are one value of one type: an int and a float of equal value may differ to rules' diff(). */
+function sameValue(a: Value | undefined, b: Value | undefined): boolean {
+	if (a === undefined || b === undefined) return false;
+	// A value has exactly one key, its kind: integerValue, doubleValue, ...
+	const [kindOfA] = Object.keys(a);
+	const [kindOfB] = Object.keys(b);
+	return kindOfA === kindOfB && valuesEqual(a, b);
 }
 
-const hasOnly = (keys: Iterable<string>, allowed: string[]) => [...keys].every((key) => allowed.includes(key));
+/** rules: request.resource.data.diff(resource.data).affectedKeys(), taking any change of type as a change. */
+function affectedKeys(after: Fields, before: Fields): Set<string> {
+	const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
+	return new Set([...keys].filter((key) => !sameValue(after[key], before[key])));
+}
+
+const hasOnly = (keys: Iterable<string>, allowed: readonly string[]) => [...keys].every((key) => allowed.includes(key));
+const hasAll = (keys: readonly string[], required: readonly string[]) => required.every((key) => keys.includes(key));
 
 function signedIn(access: Access): boolean {
 	return access.auth !== null;
 }
 
+const CODE = new RegExp(CODE_PATTERN);
+
 function validCode(code: string): boolean {
-	return /^[A-Za-z0-9_-]{3,64}$/.test(code);
+	return CODE.test(code);
 }
 
-/** The rules' '^https?://[^\\s]+$' in RE2, whose \s is these five characters only (JavaScript's is all Unicode spaces). */
-const RULES_URL = /^https?:\/\/[^\t\n\f\r ]+$/;
+/** rules: hostPattern(), anchored as validLinkFields uses it; URL_PATTERN holds it for validUrl. */
+const HOST = new RegExp(HOST_FIELD_PATTERN);
+const STORED_URL = new RegExp(URL_PATTERN);
 
 function validUrl(value: Value | undefined): boolean {
 	const url = str(value);
-	return url !== undefined && size(url) <= 2048 && RULES_URL.test(url);
+	return url !== undefined && fits(url, MAX_URL_LENGTH) && STORED_URL.test(url);
 }
+
+const URL_HASH = new RegExp(URL_HASH_PATTERN);
 
 function validLinkFields(data: Fields, requestTime: string): boolean {
 	const host = str(data.host);
@@ -59,11 +95,12 @@ function validLinkFields(data: Fields, requestTime: string): boolean {
 	return (
 		validUrl(data.url) &&
 		host !== undefined &&
-		size(host) <= 253 &&
+		fits(host, MAX_HOST_LENGTH) &&
+		HOST.test(host) &&
 		title !== undefined &&
-		size(title) <= 500 &&
+		fits(title, MAX_TITLE_LENGTH) &&
 		urlHash !== undefined &&
-		/^[0-9a-f]{64}$/.test(urlHash) &&
+		URL_HASH.test(urlHash) &&
 		sameTime(data.updatedAt, requestTime)
 	);
 }
@@ -72,29 +109,29 @@ function validNewLink(access: WriteAccess, data: Fields): boolean {
 	const keys = Object.keys(data);
 	return (
 		hasOnly(keys, LINK_FIELDS) &&
-		LINK_FIELDS.every((field) => keys.includes(field)) &&
+		hasAll(keys, LINK_FIELDS) &&
 		validCode(access.id) &&
 		str(data.owner) === access.auth?.uid &&
 		validLinkFields(data, access.requestTime) &&
 		sameTime(data.createdAt, access.requestTime) &&
-		num(data.clicks) === 0 &&
+		int(data.clicks) === 0 &&
 		bool(data.custom) !== undefined
 	);
 }
 
 function targetMatchesAfter(access: WriteAccess, url: Value | undefined): boolean {
-	const target = access.getAfter(`targets/${access.id}`);
-	return target !== null && str(target.url) !== undefined && str(target.url) === str(url);
+	const target = `${TARGETS}/${access.id}`;
+	return access.existsAfter(target) && str(access.getAfter(target)?.url) === str(url) && str(url) !== undefined;
 }
 
 function isOneClick(access: WriteAccess): boolean {
 	const { resource, requestResource } = access;
 	if (!resource || !requestResource) return false;
-	const before = num(resource.clicks);
+	const before = int(resource.clicks);
 	return (
-		hasOnly(affectedKeys(requestResource, resource), ["clicks"]) &&
+		hasOnly(affectedKeys(requestResource, resource), CLICK_FIELDS) &&
 		before !== undefined &&
-		num(requestResource.clicks) === before + 1
+		int(requestResource.clicks) === before + 1
 	);
 }
 
@@ -103,7 +140,7 @@ function isOwnerEdit(access: WriteAccess): boolean {
 	if (!resource || !requestResource) return false;
 	return (
 		str(resource.owner) === access.auth?.uid &&
-		hasOnly(affectedKeys(requestResource, resource), ["url", "host", "title", "updatedAt", "urlHash"]) &&
+		hasOnly(affectedKeys(requestResource, resource), EDITABLE_FIELDS) &&
 		validLinkFields(requestResource, access.requestTime) &&
 		targetMatchesAfter(access, requestResource.url)
 	);
@@ -135,7 +172,7 @@ function linksRule(access: Access): boolean {
 				signedIn(access) &&
 				access.resource !== null &&
 				str(access.resource.owner) === access.auth?.uid &&
-				access.getAfter(`targets/${access.id}`) === null
+				!access.existsAfter(`${TARGETS}/${access.id}`)
 			);
 	}
 }
@@ -149,25 +186,25 @@ function targetsRule(access: Access): boolean {
 		case "create":
 		case "update": {
 			const data = access.requestResource;
-			const linkAfter = access.getAfter(`links/${access.id}`);
+			const link = `${LINKS}/${access.id}`;
 			return (
 				signedIn(access) &&
 				validCode(access.id) &&
 				data !== null &&
-				hasOnly(Object.keys(data), ["url"]) &&
+				hasOnly(Object.keys(data), TARGET_FIELDS) &&
 				validUrl(data.url) &&
-				linkAfter !== null &&
-				str(linkAfter.owner) === access.auth?.uid &&
-				str(linkAfter.url) === str(data.url)
+				access.existsAfter(link) &&
+				str(access.getAfter(link)?.owner) === access.auth?.uid &&
+				str(access.getAfter(link)?.url) === str(data.url)
 			);
 		}
 		case "delete": {
-			const link = access.get(`links/${access.id}`);
+			const link = `${LINKS}/${access.id}`;
 			return (
 				signedIn(access) &&
-				link !== null &&
-				str(link.owner) === access.auth?.uid &&
-				access.getAfter(`links/${access.id}`) === null
+				access.exists(link) &&
+				str(access.get(link)?.owner) === access.auth?.uid &&
+				!access.existsAfter(link)
 			);
 		}
 	}
@@ -175,7 +212,7 @@ function targetsRule(access: Access): boolean {
 
 /** Everything not matched in firestore.rules is denied, as in Firestore. */
 export const shortyPolicy: AccessPolicy = (access) => {
-	if (access.collection === "links") return linksRule(access);
-	if (access.collection === "targets") return targetsRule(access);
+	if (access.collection === LINKS) return linksRule(access);
+	if (access.collection === TARGETS) return targetsRule(access);
 	return false;
 };

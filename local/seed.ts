@@ -21,6 +21,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { generateCode } from "../src/links/codes";
+import { LINKS, type LinkDocument, TARGETS, type TargetDocument } from "../src/links/schema";
 import { hashUrl } from "../src/links/urlHash";
 import { PROJECT_ID } from "./config";
 
@@ -49,7 +50,11 @@ const HOUR_MS = 3_600_000;
 /** Links per batch: two writes each (link and target), within Firestore's 500 writes to a batch. */
 const LINKS_PER_BATCH = 250;
 
-async function demoLink(index: number, owner: string, now: number) {
+async function demoLink(
+	index: number,
+	owner: string,
+	now: number,
+): Promise<{ code: string; link: LinkDocument<Timestamp> }> {
 	const [host, path, title] = SITES[index % SITES.length] as (typeof SITES)[number];
 	const url = `https://${host}${path}${index >= SITES.length ? `${path.includes("?") ? "&" : "?"}ref=${index}` : ""}`;
 	// Spread over about three weeks, newest first, so relative dates in the table vary.
@@ -97,8 +102,9 @@ export async function writeDemoLinks(db: Firestore, owner: string, count: number
 		const batch = writeBatch(db);
 		for (let index = start; index < Math.min(count, start + LINKS_PER_BATCH); index++) {
 			const { code, link } = await demoLink(index, owner, now);
-			batch.set(doc(db, "links", code), link);
-			batch.set(doc(db, "targets", code), { url: link.url });
+			const target: TargetDocument = { url: link.url };
+			batch.set(doc(db, LINKS, code), link);
+			batch.set(doc(db, TARGETS, code), target);
 		}
 		await batch.commit();
 	}
@@ -125,7 +131,7 @@ export async function seedAccount(
 		const db = getFirestore(app);
 		const [host, port] = hosts.firestore.split(":");
 		connectFirestoreEmulator(db, host ?? "127.0.0.1", Number(port), { mockUserToken: "owner" });
-		const existing = await getDocs(query(collection(db, "links"), where("owner", "==", owner), limit(1)));
+		const existing = await getDocs(query(collection(db, LINKS), where("owner", "==", owner), limit(1)));
 		if (!existing.empty) return { uid: owner, written: 0 };
 		await writeDemoLinks(db, owner, count, now);
 		return { uid: owner, written: count };

@@ -1,14 +1,21 @@
 import type { AppError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
+import { DeleteIcon, EditIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { formatCount } from "./counting";
 import { useOptionsEnvironment } from "./environment";
+import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
 
 /** A short link as people read it: "sho.rt/abc1234". */
 export function displayUrl(url: string): string {
 	return url.replace(/^https?:\/\//, "");
+}
+
+/** A target as its row shows it, under the title: "react.dev/reference/react/useEffect". */
+export function displayTarget(url: string): string {
+	return displayUrl(url).replace(/\/$/, "");
 }
 
 export interface LinkRowProps {
@@ -21,9 +28,15 @@ export interface LinkRowProps {
 	onDelete: () => void;
 }
 
+/**
+ * One link: its page (title over the target's site and path, each cut to one line with the whole in a
+ * tooltip), its code with Copy, when it was made, its clicks, and Edit and Delete. The code is the row's
+ * header, read out whole ("sho.rt/abc1234") though only the code shows: the site is the same on every row.
+ */
 export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDelete }: LinkRowProps) {
 	const { copy, shortLinkBase } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
+	const target = displayTarget(link.url);
 	return (
 		<tr aria-selected={selected} data-code={link.code}>
 			<td className="links-table__select">
@@ -34,17 +47,7 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 					onChange={(event) => onSelect(event.target.checked)}
 				/>
 			</td>
-			<th scope="row" className="links-table__short">
-				<div className="short-link-cell">
-					{/* When space runs out the host gives way, never the code, which is what tells links apart. */}
-					<a href={link.shortUrl} title={link.shortUrl} target="_blank" rel="noreferrer">
-						<span className="short-link-cell__host">{short.slice(0, short.length - link.code.length)}</span>
-						<span className="short-link-cell__code">{link.code}</span>
-					</a>
-					<CopyButton text={link.shortUrl} copy={copy} name={`Copy ${short}`} />
-				</div>
-			</th>
-			<td className="links-table__target">
+			<td className="links-table__page">
 				{editing ? (
 					<TargetEditor
 						url={link.url}
@@ -54,13 +57,32 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 						close={() => onEdit(false)}
 					/>
 				) : (
-					// Truncated to one line; the whole address shows on hover (title) and on keyboard focus (CSS).
-					<a className="target-link" href={link.url} title={link.url} target="_blank" rel="noreferrer">
-						{link.url}
-					</a>
+					<div className="link-page">
+						<SiteAvatar host={link.host} />
+						<a
+							className="link-page__title"
+							href={link.url}
+							title={link.title || link.url}
+							target="_blank"
+							rel="noreferrer"
+						>
+							{link.title || link.host}
+						</a>
+						<span className="link-page__target" title={link.url}>
+							{target}
+						</span>
+					</div>
 				)}
 			</td>
-			<td className="links-table__title">{link.title}</td>
+			<th scope="row" className="links-table__code">
+				<div className="short-code">
+					<a className="short-code__link" href={link.shortUrl} title={link.shortUrl} target="_blank" rel="noreferrer">
+						<span className="visually-hidden">{short.slice(0, short.length - link.code.length)}</span>
+						{link.code}
+					</a>
+					<CopyButton text={link.shortUrl} copy={copy} name={`Copy ${short}`} />
+				</div>
+			</th>
 			<td className="links-table__created">
 				<RelativeTime time={link.createdAt} />
 			</td>
@@ -68,22 +90,24 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 			<td className="links-table__actions">
 				<button
 					type="button"
-					className="secondary-button"
+					className="icon-button"
 					data-action="edit"
 					aria-label={`Edit target of ${short}`}
+					title="Edit target"
 					aria-expanded={editing}
 					onClick={() => onEdit(!editing)}
 				>
-					Edit
+					<EditIcon />
 				</button>
 				<button
 					type="button"
-					className="secondary-button danger-button"
+					className="icon-button icon-button--danger"
 					data-action="delete"
 					aria-label={`Delete ${short}`}
+					title="Delete"
 					onClick={onDelete}
 				>
-					Delete
+					<DeleteIcon />
 				</button>
 			</td>
 		</tr>

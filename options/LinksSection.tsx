@@ -13,12 +13,12 @@ import { displayUrl } from "./LinkRow";
 import { LinksTable } from "./LinksTable";
 import { firstPage, type ListView } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
-import { pageMoves } from "./pageMoves";
 import { SearchBox } from "./SearchBox";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
 import { useLinkPage } from "./useLinkPage";
 import { useListView } from "./useListView";
 import { useLiveLinks } from "./useLiveLinks";
+import { usePageMoves } from "./usePageMoves";
 import type { PendingDeletes } from "./usePendingDeletes";
 import { useSelection } from "./useSelection";
 import { useStalePageFallback } from "./useStalePageFallback";
@@ -64,6 +64,8 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		},
 		[navigate, clearNotice],
 	);
+
+	const moves = usePageMoves(view, state, go, (error) => inform(`That page could not be found: ${error.message}`));
 
 	const onSearch = useCallback(
 		// Refining a search replaces its history entry; starting one adds an entry, so Back leaves it.
@@ -139,28 +141,33 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 			) : shown.links.length === 0 && state.status === "ready" ? (
 				<EmptyList term={view.term} onClear={() => onSearch("")} />
 			) : (
-				<div className="links-table__scroll">
-					<LinksTable
-						links={links}
-						// Every row of the page is on its way out: the table stays, saying so, until the next page.
-						placeholder={links.length === 0 ? `${countOf(hiddenHere, "link")} deleted.` : null}
-						caption={captionFor(search)}
-						order={search.kind === "code" ? "code" : "newest"}
-						busy={state.status === "loading"}
-						selected={selection.selected}
-						onSelect={selection.choose}
-						save={save}
-						onDelete={deleteOne}
+				<div className="links-card">
+					<div className="links-table__scroll">
+						<LinksTable
+							links={links}
+							// Every row of the page is on its way out: the table stays, saying so, until the next page.
+							placeholder={links.length === 0 ? `${countOf(hiddenHere, "link")} deleted.` : null}
+							caption={captionFor(search)}
+							order={search.kind === "code" ? "code" : "newest"}
+							busy={state.status === "loading" || moves.finding !== null}
+							selected={selection.selected}
+							onSelect={selection.choose}
+							save={save}
+							onDelete={deleteOne}
+						/>
+					</div>
+					<Pagination
+						pageSize={view.pageSize}
+						onPageSize={(size: PageSize) => go(firstPage(view.term, size))}
+						range={rangeText(shownView.page, shownView.pageSize, links.length, total)}
+						page={shownView.page}
+						pages={Math.max(1, Math.ceil(total / shownView.pageSize))}
+						onPage={moves.jumpTo}
+						finding={moves.finding}
+						onPrevious={moves.onPrevious}
+						onNext={moves.onNext}
 					/>
 				</div>
-			)}
-			{shown !== null && (
-				<Pagination
-					pageSize={view.pageSize}
-					onPageSize={(size: PageSize) => go(firstPage(view.term, size))}
-					range={rangeText(shownView.page, shownView.pageSize, links.length, total)}
-					{...pageMoves(view, state.status === "ready" ? state.shown.page : null, go)}
-				/>
 			)}
 		</section>
 	);

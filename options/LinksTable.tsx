@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { LinkRow } from "./LinkRow";
+import { useRovingFocus } from "./useRovingFocus";
 
 export interface LinksTableProps {
 	links: Link[];
@@ -19,8 +20,12 @@ export interface LinksTableProps {
 }
 
 /** Columns, for a row that spans them all. */
-const COLUMNS = 7;
+const COLUMNS = 6;
 
+/**
+ * The links as a grid: a table whose rows are one tab stop, moved through with the arrow keys
+ * (useRovingFocus), and whose rows can be selected for a bulk delete.
+ */
 export function LinksTable({
 	links,
 	caption,
@@ -33,6 +38,8 @@ export function LinksTable({
 	placeholder = null,
 }: LinksTableProps) {
 	const table = useRef<HTMLTableElement>(null);
+	const body = useRef<HTMLTableSectionElement>(null);
+	const roving = useRovingFocus(body);
 	const [editing, setEditing] = useState<string | null>(null);
 	const selectPage = useRef<HTMLInputElement>(null);
 	const chosen = links.filter((link) => selected.has(link.code)).length;
@@ -49,7 +56,8 @@ export function LinksTable({
 	}
 
 	return (
-		<table ref={table} className="links-table" aria-busy={busy}>
+		// biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA data grid pattern: a table whose rows move by arrow keys is a grid, which tells screen readers to pass those keys on.
+		<table ref={table} className="links-table" role="grid" aria-multiselectable="true" aria-busy={busy}>
 			<caption className="links-table__caption">{caption}</caption>
 			<thead>
 				<tr>
@@ -69,23 +77,24 @@ export function LinksTable({
 							}
 						/>
 					</th>
-					<th scope="col" aria-sort={order === "code" ? "ascending" : undefined}>
+					<th scope="col" className="links-table__page">
+						Target
+					</th>
+					<th scope="col" className="links-table__code" aria-sort={order === "code" ? "ascending" : undefined}>
 						Short link
 					</th>
-					<th scope="col">Target</th>
-					<th scope="col">Title</th>
-					<th scope="col" aria-sort={order === "newest" ? "descending" : undefined}>
+					<th scope="col" className="links-table__created" aria-sort={order === "newest" ? "descending" : undefined}>
 						Created
 					</th>
 					<th scope="col" className="links-table__clicks">
 						Clicks
 					</th>
-					<th scope="col">
+					<th scope="col" className="links-table__actions">
 						<span className="visually-hidden">Actions</span>
 					</th>
 				</tr>
 			</thead>
-			<tbody>
+			<tbody ref={body} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown}>
 				{links.length === 0 && placeholder && (
 					<tr>
 						<td colSpan={COLUMNS} className="links-table__placeholder">

@@ -11,7 +11,7 @@ import { sendingDeletesFirst } from "./sendingDeletesFirst";
 import { type DeleteOutcome, usePendingDeletes } from "./usePendingDeletes";
 import { type Toasts, useToasts } from "./useToasts";
 
-/** The options page: every link, then settings, the account and the connection to the background. */
+/** The options page: every link, then settings and the account; Shorty's version at the foot. */
 export function Options() {
 	return (
 		<SessionProvider>
@@ -44,16 +44,15 @@ function OptionsPage() {
 					// The sign-in form's first field: where someone who asked to sign in goes on.
 					goToAccount={() => account.current?.querySelector("input")?.focus()}
 				/>
-				<SettingsSection />
-				<BackgroundProvider call={accountCall}>
-					<AccountSection ref={account} session={session} onSessionChanged={() => account.current?.focus()} />
-				</BackgroundProvider>
+				<div className="options__more">
+					<SettingsSection />
+					<BackgroundProvider call={accountCall}>
+						<AccountSection ref={account} session={session} onSessionChanged={() => account.current?.focus()} />
+					</BackgroundProvider>
+				</div>
 			</main>
 			<footer>
-				<section aria-labelledby="connection-heading">
-					<h2 id="connection-heading">Connection</h2>
-					<BackgroundStatus />
-				</section>
+				<BackgroundStatus />
 			</footer>
 			<ToastRegion
 				toast={toasts.toast}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
 import { formatCount } from "./counting";
+import { pageItems } from "./pageNumbers";
 
 /**
  * "26-50 of 4,312"; "0 of 0" for nothing. A cursor keeps its rows when links before it are deleted, so the
@@ -17,45 +18,106 @@ export interface PaginationProps {
 	pageSize: PageSize;
 	onPageSize: (size: PageSize) => void;
 	range: string;
+	/** The page shown, and how many there are. */
+	page: number;
+	pages: number;
+	/** Null while no move can start (a page is on its way). */
+	onPage: ((page: number) => void) | null;
+	/** The page being looked for, a walk away (usePageJump), or null: said in place of the range meanwhile. */
+	finding: number | null;
 	/** Null where there is no such page. */
-	onFirst: (() => void) | null;
 	onPrevious: (() => void) | null;
 	onNext: (() => void) | null;
 }
 
 /**
- * Rows per page, where the page lies, and first / previous / next. An unavailable move stays in place,
- * marked aria-disabled rather than disabled: pressing Next onto the last page must not drop keyboard
- * focus to the top of the document, which a disabled button would.
+ * Rows per page, where the page lies, and previous / page numbers / next. Moves appear only when there
+ * is more than one page. An unavailable move stays in place, marked aria-disabled rather than disabled:
+ * pressing Next onto the last page must not drop keyboard focus to the top of the document, which a
+ * disabled button would.
  */
-export function Pagination({ pageSize, onPageSize, range, onFirst, onPrevious, onNext }: PaginationProps) {
+export function Pagination(props: PaginationProps) {
+	const { pageSize, onPageSize, range, page, pages, onPage, finding, onPrevious, onNext } = props;
 	const sizeId = useId();
 	return (
 		<nav className="pagination" aria-label="Pages of links">
-			<label htmlFor={sizeId}>Rows per page</label>
-			<select id={sizeId} value={pageSize} onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}>
-				{PAGE_SIZES.map((size) => (
-					<option key={size} value={size}>
-						{size}
-					</option>
-				))}
-			</select>
-			<p className="pagination__range" aria-live="polite">
-				{range}
-			</p>
-			<div className="pagination__moves">
-				<Move label="First" go={onFirst} />
-				<Move label="Previous" go={onPrevious} />
-				<Move label="Next" go={onNext} />
+			<div className="pagination__size">
+				<label htmlFor={sizeId}>Rows per page</label>
+				<select id={sizeId} value={pageSize} onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}>
+					{PAGE_SIZES.map((size) => (
+						<option key={size} value={size}>
+							{size}
+						</option>
+					))}
+				</select>
 			</div>
+			<p className="pagination__range" aria-live="polite">
+				{finding === null ? range : `Finding page ${formatCount(finding)}…`}
+			</p>
+			{(pages > 1 || page > 1) && (
+				<ul className="pagination__moves">
+					<li>
+						<Move label="Previous" go={onPrevious} />
+					</li>
+					{pageItems(Math.min(page, pages), pages).map((item, index) =>
+						item === "gap" ? (
+							// Two gaps at most, told apart by their place.
+							// biome-ignore lint/suspicious/noArrayIndexKey: a gap has nothing else to be known by.
+							<li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+								…
+							</li>
+						) : (
+							<li key={item}>
+								<PageButton number={item} current={item === page} onPage={onPage} />
+							</li>
+						),
+					)}
+					<li>
+						<Move label="Next" go={onNext} />
+					</li>
+				</ul>
+			)}
 		</nav>
 	);
 }
 
-function Move({ label, go }: { label: string; go: (() => void) | null }) {
+/** The current page's button stays a button (and does nothing), so the row keeps one shape to tab through. */
+function PageButton({
+	number,
+	current,
+	onPage,
+}: {
+	number: number;
+	current: boolean;
+	onPage: PaginationProps["onPage"];
+}) {
 	return (
-		<button type="button" className="secondary-button" aria-disabled={go === null} onClick={go ?? undefined}>
-			{label}
+		<button
+			type="button"
+			className="pagination__page"
+			aria-label={`Page ${formatCount(number)}`}
+			aria-current={current ? "page" : undefined}
+			aria-disabled={!current && onPage === null}
+			onClick={current || !onPage ? undefined : () => onPage(number)}
+		>
+			{formatCount(number)}
+		</button>
+	);
+}
+
+function Move({ label, go }: { label: "Previous" | "Next"; go: (() => void) | null }) {
+	const arrow = <span aria-hidden="true">{label === "Previous" ? "‹" : "›"}</span>;
+	return (
+		<button type="button" className="pagination__step" aria-disabled={go === null} onClick={go ?? undefined}>
+			{label === "Previous" ? (
+				<>
+					{arrow} {label}
+				</>
+			) : (
+				<>
+					{label} {arrow}
+				</>
+			)}
 		</button>
 	);
 }

@@ -19,11 +19,13 @@ const SWITCHES: Array<{ key: keyof Settings; label: string; hint: string }> = [
 	},
 ];
 
-/** The background's settings, saved as soon as they change, and the short-link address, read-only. */
+/**
+ * The background's settings, saved as soon as they change, and where short links live, as plain
+ * information: the site is fixed when Shorty is built, so there is nothing to change about it here.
+ */
 export function SettingsSection() {
 	const call = useBackground();
 	const { shortLinkBase } = useOptionsEnvironment();
-	const baseId = useId();
 	const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
 	const [saveStatus, setSaveStatus] = useState<{ text: string; failed: boolean }>({ text: "", failed: false });
 
@@ -55,7 +57,15 @@ export function SettingsSection() {
 
 	return (
 		<section className="settings" aria-labelledby="settings-heading">
-			<h2 id="settings-heading">Settings</h2>
+			<div className="settings__heading">
+				<h2 id="settings-heading">Settings</h2>
+				<p
+					role="status"
+					className={saveStatus.failed ? "settings__status settings__status--error" : "settings__status"}
+				>
+					{saveStatus.text}
+				</p>
+			</div>
 			{loaded.status === "failed" ? (
 				<div className="notice notice--error" role="alert">
 					<p>{loaded.error.message}</p>
@@ -75,16 +85,9 @@ export function SettingsSection() {
 					/>
 				))
 			)}
-			<p role="status" className={saveStatus.failed ? "settings__status settings__status--error" : "settings__status"}>
-				{saveStatus.text}
+			<p className="settings__base">
+				Your short links start with <span className="settings__base-url">{shortLinkBase}</span>
 			</p>
-			<div className="settings__base">
-				<label htmlFor={baseId}>Short links start with</label>
-				<input id={baseId} readOnly value={shortLinkBase} aria-describedby={`${baseId}-hint`} />
-				<p id={`${baseId}-hint`} className="hint">
-					Set when Shorty is built (VITE_SHORT_LINK_BASE), so it cannot change here.
-				</p>
-			</div>
 		</section>
 	);
 }

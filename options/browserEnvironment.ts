@@ -1,4 +1,4 @@
-import { configFromEnv } from "../src/config";
+import { builtConfig } from "../src/builtConfig";
 import type { OptionsEnvironment } from "./environment";
 
 /** The options page's environment in the extension: the real clipboard and downloads. */
@@ -15,5 +15,5 @@ export const browserEnvironment: OptionsEnvironment = {
 		// The click starts the download synchronously with the URL already read; a minute is ample margin.
 		setTimeout(() => URL.revokeObjectURL(url), 60_000);
 	},
-	shortLinkBase: configFromEnv(import.meta.env).shortLinkBase,
+	shortLinkBase: builtConfig.shortLinkBase,
 };

@@ -1,5 +1,5 @@
 import { browser } from "../src/browser";
-import { configFromEnv } from "../src/config";
+import { builtConfig } from "../src/builtConfig";
 import type { PopupEnvironment } from "./environment";
 
 /** The popup's environment in the extension: the real tab, clipboard, options page and network. */
@@ -14,7 +14,7 @@ export const browserEnvironment: PopupEnvironment = {
 	openOptions() {
 		void browser.runtime.openOptionsPage();
 	},
-	shortLinkBase: configFromEnv(import.meta.env).shortLinkBase,
+	shortLinkBase: builtConfig.shortLinkBase,
 	network: {
 		// False is reliable (no network at all); true only means some network is up, which the request then tests.
 		online: () => navigator.onLine,

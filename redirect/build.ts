@@ -1,7 +1,8 @@
 /**
  * Builds the redirect page from Node, for the places that need it built against a particular backend:
  * `npm start` (watching, against the ports it started) and the test backends (against their random ports).
- * These builds take only the settings they are given: no `.env`, no VITE_* of the environment. A
+ * These builds take only the settings they are given (src/config.ts localBackendEnv, as the extension's
+ * local builds in scripts/localBuild.ts): no `.env`, no VITE_* of the environment. A
  * developer's `.env` naming their real project would otherwise send a local or test page's reads and
  * clicks to production Firestore. The deploy build (vite.config.ts, `--mode deploy`) is the one that reads `.env`.
  */

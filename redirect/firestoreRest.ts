@@ -5,6 +5,7 @@
  * text/plain body and no custom headers, as the SDK itself sends), so neither waits for a preflight.
  * batchGet rather than a GET of the document: the local server implements only the RPCs the SDK uses.
  */
+import { LINKS, type LinkField, TARGETS, type TargetField } from "../src/links/schema";
 
 /** Where the page finds Firestore, fixed at build time (redirect/vite.config.ts). */
 export interface FirestoreLocation {
@@ -49,8 +50,11 @@ export class FirestoreAnswerError extends Error {
 }
 
 interface BatchGetAnswer {
-	found?: { fields?: { url?: { stringValue?: unknown } } };
+	found?: { fields?: { [field in TargetField]?: { stringValue?: unknown } } };
 }
+
+/** The field the one write the rules allow anyone adds 1 to. */
+const CLICKS: LinkField = "clicks";
 
 export function firestoreRest(
 	{ origin, projectId, apiKey }: FirestoreLocation,
@@ -68,7 +72,7 @@ export function firestoreRest(
 		async readTarget(code) {
 			const response = await call(
 				"batchGet",
-				{ documents: [`${documents}/targets/${code}`] },
+				{ documents: [`${documents}/${TARGETS}/${code}`] },
 				{ signal: AbortSignal.timeout(readTimeoutMs) },
 			);
 			if (!response.ok) throw new FirestoreAnswerError(response.status);
@@ -81,9 +85,9 @@ export function firestoreRest(
 			// What updateDoc(ref, { clicks: increment(1) }) sends: no field written, one transform, and
 			// only if the link exists.
 			const write = {
-				update: { name: `${documents}/links/${code}`, fields: {} },
+				update: { name: `${documents}/${LINKS}/${code}`, fields: {} },
 				updateMask: { fieldPaths: [] },
-				updateTransforms: [{ fieldPath: "clicks", increment: { integerValue: "1" } }],
+				updateTransforms: [{ fieldPath: CLICKS, increment: { integerValue: "1" } }],
 				currentDocument: { exists: true },
 			};
 			return call("commit", { writes: [write] }, { keepalive: true }).then(

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
-import { type BuildEnv, configFromEnv } from "../src/config";
+import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, SEALED_ENV } from "../src/config";
 import type { FirestoreLocation } from "./firestoreRest";
 import { inlinePage } from "./inlinePage";
 
@@ -17,7 +17,7 @@ export function firestoreLocation(env: BuildEnv): FirestoreLocation {
 	const { firebase, emulators } = configFromEnv(env);
 	return emulators
 		? { origin: `http://${emulators.firestore}`, projectId: firebase.projectId, apiKey: null }
-		: { origin: "https://firestore.googleapis.com", projectId: firebase.projectId, apiKey: firebase.apiKey };
+		: { origin: FIRESTORE_ORIGIN, projectId: firebase.projectId, apiKey: firebase.apiKey };
 }
 
 /** The VITE_* settings of `.env` files and the environment, as the extension's build reads them. */
@@ -27,6 +27,7 @@ export function redirectConfig(env: BuildEnv): UserConfig {
 	const firestore = firestoreLocation(env);
 	return {
 		root: REDIRECT_DIR,
+		...SEALED_ENV,
 		define: { SHORTY_FIRESTORE: JSON.stringify(firestore) },
 		plugins: [inlinePage({ connectSrc: firestore.origin })],
 		build: {

@@ -2,8 +2,9 @@
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
- * explicit sign-out; and the options page at 1280 and 820 px. The build uses a short-link base of a real
- * project's length, since a test base (http://127.0.0.1:5000/) hides truncation.
+ * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
+ * keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
+ * length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,15 +14,15 @@ import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import type { AnyRequest } from "../src/messages";
 import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
-import { backendEnv, buildExtension } from "../tests/e2e/setup";
 import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
+import { buildLocalExtension } from "./localBuild";
 
 const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
 const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
 const SCHEMES = ["light", "dark"] as const;
-const OPTIONS_WIDTHS = [1280, 820];
+const OPTIONS_WIDTHS = [1280, 820, 800];
 const account = { email: "screenshots@shorty.test", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
@@ -43,6 +44,38 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 	}
 }
 
+/** At the narrowest width the table holds: one row selected, the one below it being edited. */
+async function editingShots(options: Page): Promise<void> {
+	await options.setViewportSize({ width: 800, height: 800 });
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.locator("tbody input[type=checkbox]").nth(1).check();
+	await options.locator('tbody [data-action="edit"]').nth(2).click();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-editing`, await options.screenshot({ fullPage: false }));
+	}
+	// Back to Edit, then a row down and along it: the focus ring of a keyboard user in the rows.
+	await options.keyboard.press("Escape");
+	await options.keyboard.press("ArrowDown");
+	await options.keyboard.press("ArrowLeft");
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-keyboard`, await options.screenshot({ fullPage: false }));
+	}
+}
+
+/** With nobody signed in: the way to start, and the sign-in form. */
+async function signedOutShots(options: Page): Promise<void> {
+	await send(options, { type: "signOut" });
+	await options.setViewportSize({ width: 1280, height: 800 });
+	await options.reload();
+	await options.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-1280-${colorScheme}-signed-out`, await options.screenshot({ fullPage: false }));
+	}
+}
+
 async function main(): Promise<void> {
 	mkdirSync(OUT_DIR, { recursive: true });
 	const backend = await startTestBackend();
@@ -52,7 +85,7 @@ async function main(): Promise<void> {
 			`<!doctype html><title>How we built a link shortener that respects privacy ${path}</title><h1>Article</h1>`,
 	);
 	try {
-		await buildExtension(extensionDir, { ...backendEnv(backend.hosts), VITE_SHORT_LINK_BASE: SHORT_LINK_BASE });
+		await buildLocalExtension(extensionDir, { ...backend.hosts, shortLinkBase: SHORT_LINK_BASE });
 		await seedAccount(backend.hosts, account, 60);
 		const extension = await launchExtension(extensionDir);
 		try {
@@ -88,11 +121,16 @@ async function main(): Promise<void> {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {
 					await options.emulateMedia({ colorScheme });
+					await options.evaluate(() => window.scrollTo(0, 0));
 					save(`options-${width}-${colorScheme}`, await options.screenshot({ fullPage: false }));
+					// The foot of the table (pagination), settings and account.
+					await options.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+					save(`options-${width}-${colorScheme}-end`, await options.screenshot({ fullPage: false }));
 				}
 			}
+			await editingShots(options);
+			await signedOutShots(options);
 
-			await send(options, { type: "signOut" });
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
 			const signedOut = await extension.clickAction(tab);
 			await signedOut.waitFor(() => document.querySelector(".signed-out-choice") !== null);

@@ -2,16 +2,18 @@
 // run, the extension rebuilt into dist/ and the redirect page into redirect/dist/ (what Hosting serves)
 // on every change, and Chromium with the extension loaded where a display
 // exists (its profile kept in .data/ so sign-ins survive restarts); without a display it says how to
-// load dist/ by hand. Ctrl-C stops everything.
+// load dist/ by hand. Ctrl-C stops everything. Both builds are local builds: whatever project `.env` names
+// (that is for `npm run build`), they talk to this backend only.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { build, type Rollup } from "vite";
 import { startBackend } from "../local/backend";
 import { configuredPorts, DATA_DIR, REPO_ROOT } from "../local/config";
 import { PortInUseError } from "../local/ports";
 import { DEMO_ACCOUNT, seedDemoData } from "../local/seed";
 import { REDIRECT_DIST, watchRedirectPage } from "../redirect/build";
+import { localBackendEnv } from "../src/config";
 import { findChromium, INSTALL_HINT } from "./chromium.mjs";
+import { watchLocalExtension } from "./localBuild";
 
 const dist = join(REPO_ROOT, "dist");
 const hasDisplay = process.platform === "darwin" || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
@@ -60,14 +62,10 @@ console.log(
 const seeded = await seedDemoData({ auth: `127.0.0.1:${auth}`, firestore: `127.0.0.1:${firestore}` });
 if (seeded > 0) console.log(`start: seeded ${seeded} demo links for ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 
-// The extension reaches the backend at the ports it really got (they may be overridden).
-process.env.VITE_AUTH_EMULATOR_HOST = `127.0.0.1:${auth}`;
-process.env.VITE_FIRESTORE_EMULATOR_HOST = `127.0.0.1:${firestore}`;
-process.env.VITE_SHORT_LINK_BASE ??= `http://127.0.0.1:${hosting}/`;
-const watcher = (await build({ root: REPO_ROOT, build: { watch: {}, sourcemap: true } })) as Rollup.RollupWatcher;
-const redirectWatcher = await watchRedirectPage(REDIRECT_DIST, {
-	VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestore}`,
-});
+// The extension and the page reach the backend at the ports it really got (they may be overridden).
+const hosts = { auth: `127.0.0.1:${auth}`, firestore: `127.0.0.1:${firestore}`, hosting: `127.0.0.1:${hosting}` };
+const watcher = await watchLocalExtension(dist, hosts);
+const redirectWatcher = await watchRedirectPage(REDIRECT_DIST, localBackendEnv(hosts));
 redirectWatcher.on("event", (event) => {
 	if (event.code === "ERROR") console.error(`start: redirect page build failed: ${event.error.message}`);
 });

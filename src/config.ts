@@ -1,8 +1,9 @@
 /**
- * Which Firebase project Shorty talks to and where its short links live, from build-time variables
- * (VITE_*, read by Vite). With no VITE_FIREBASE_PROJECT_ID the build targets the local backend
- * (`npm start`), so a fresh clone works with no account. Free of the Firebase SDK, so pages can read
- * the short-link base without loading it.
+ * Which Firebase project Shorty talks to and where its short links live, resolved at build time from
+ * VITE_* settings (vite.config.ts reads them from `.env` and the environment for `npm run build`; local
+ * builds get theirs from `localBackendEnv` alone). With no VITE_FIREBASE_PROJECT_ID the build targets
+ * the local backend, so a fresh clone works with no account. The bundles carry the resolved object
+ * (src/builtConfig.ts), never the variables themselves.
  */
 
 /** The options initializeApp takes, as far as Shorty sets them. */
@@ -22,6 +23,15 @@ export interface ShortyConfig {
 }
 
 export type BuildEnv = Partial<Record<string, string>>;
+
+/**
+ * Vite options for every build of Shorty (extension and redirect page): settings reach a bundle only as
+ * the values its config bakes in (`define`). Left alone, Vite puts every variable whose name starts with
+ * its envPrefix (VITE_ by default) into import.meta.env, read from `.env` files and the environment
+ * alike, and one read of the whole import.meta.env copies them all into the bundle. So Vite reads no
+ * `.env` itself, and its prefix is one no variable has.
+ */
+export const SEALED_ENV = { envDir: false, envPrefix: "SHORTY_NEVER_IN_A_BUNDLE_" } as const;
 
 const LOCAL_PROJECT = "demo-shorty";
 
@@ -53,6 +63,32 @@ function shortLinkBaseOf(base: string): string {
 	return url.href;
 }
 
+/** Where a local backend listens (host:port each); Hosting may be unknown, for a backend started elsewhere. */
+export interface LocalBackendHosts {
+	auth: string;
+	firestore: string;
+	hosting: string | null;
+	/**
+	 * Short links shown under this base instead of Hosting's address: `npm run screenshots` draws them at a
+	 * real project's length, which a local address (http://127.0.0.1:5000/) is too short to test.
+	 */
+	shortLinkBase?: string;
+}
+
+/**
+ * The settings of a build against a local backend, and nothing else: no project can be named here, so
+ * `npm start`, the tests and the benchmarks build for the emulators whatever a developer's `.env` or
+ * shell says. The extension's and the redirect page's local builds both take their settings from here.
+ */
+export function localBackendEnv({ auth, firestore, hosting, shortLinkBase }: LocalBackendHosts): BuildEnv {
+	const base = shortLinkBase ?? (hosting ? `http://${hosting}/` : undefined);
+	return {
+		VITE_AUTH_EMULATOR_HOST: auth,
+		VITE_FIRESTORE_EMULATOR_HOST: firestore,
+		...(base ? { VITE_SHORT_LINK_BASE: base } : {}),
+	};
+}
+
 /** An optional setting left empty, as .env.example leaves them, means its default (hence `||`, not `??`). */
 export function configFromEnv(env: BuildEnv): ShortyConfig {
 	const projectId = env.VITE_FIREBASE_PROJECT_ID;
@@ -79,4 +115,43 @@ export function configFromEnv(env: BuildEnv): ShortyConfig {
 		emulators: null,
 		shortLinkBase: shortLinkBaseOf(env.VITE_SHORT_LINK_BASE || `https://${projectId}.web.app/`),
 	};
+}
+
+/** Cloud Firestore's REST endpoint, which the redirect page calls too. */
+export const FIRESTORE_ORIGIN = "https://firestore.googleapis.com";
+
+/**
+ * The Google endpoints the SDKs Shorty uses call, and no others: firebase/auth/web-extension signs in
+ * and manages accounts at identitytoolkit and refreshes ID tokens at securetoken; firebase/firestore/lite
+ * speaks REST to firestore. (The web-extension build loads no gapi or reCAPTCHA scripts.)
+ */
+const FIREBASE_ORIGINS = [
+	"https://identitytoolkit.googleapis.com",
+	"https://securetoken.googleapis.com",
+	FIRESTORE_ORIGIN,
+];
+
+/**
+ * Where the extension's pages and worker may connect. A local build names only its emulators, not
+ * Google's endpoints as well: it never needs them, and a local build that tried to reach a real
+ * project by mistake is then stopped by the browser.
+ */
+function connectSources({ emulators }: ShortyConfig): string[] {
+	return emulators ? [`http://${emulators.auth}`, `http://${emulators.firestore}`] : FIREBASE_ORIGINS;
+}
+
+/**
+ * The extension's content security policy (manifest.json's content_security_policy.extension_pages,
+ * which vite.config.ts sets): scripts only from the extension itself (MV3's default also allows
+ * 'wasm-unsafe-eval'; nothing here uses WebAssembly), no plugins, no <base>, never framed, and
+ * connections only to the backend this build talks to.
+ */
+export function extensionPagesPolicy(config: ShortyConfig): string {
+	return [
+		"script-src 'self'",
+		"object-src 'none'",
+		"base-uri 'none'",
+		"frame-ancestors 'none'",
+		`connect-src ${connectSources(config).join(" ")}`,
+	].join("; ");
 }

@@ -26,8 +26,6 @@ const userText = {
 	offline: "You are offline. Shorty will try again as soon as you are back online.",
 	// Firebase Auth (FirebaseError codes "auth/...").
 	"auth/invalid-credential": "Wrong email or password.",
-	"auth/wrong-password": "Wrong email or password.",
-	"auth/user-not-found": "There is no account with that email.",
 	"auth/email-already-in-use": "An account with that email already exists. Sign in instead.",
 	"auth/credential-already-in-use": "That account already exists. Sign in to it instead.",
 	"auth/weak-password": "Passwords need at least 6 characters.",
@@ -93,8 +91,22 @@ function firebaseCode(error: unknown): string | undefined {
 	return name === "FirebaseError" && typeof code === "string" ? code : undefined;
 }
 
+/**
+ * Firebase Auth codes that would tell whether an email has an account. Firebase's email-enumeration
+ * protection answers a wrong email and a wrong password alike (invalid-credential; invalid-login-credentials
+ * in older SDKs); without it (projects made before September 2023, the Auth emulator) they are
+ * user-not-found and wrong-password. Shorty reads all four as one, whichever backend it talks to.
+ */
+const WRONG_EMAIL_OR_PASSWORD = new Set([
+	"auth/invalid-credential",
+	"auth/invalid-login-credentials",
+	"auth/user-not-found",
+	"auth/wrong-password",
+]);
+
 /** Where a Firebase error code sits in the catalogue (Firestore's codes carry no prefix of their own). */
 function catalogueCode(code: string): string {
+	if (WRONG_EMAIL_OR_PASSWORD.has(code)) return "auth/invalid-credential";
 	if (code.startsWith("auth/")) return code;
 	// The lite SDK reports a request that got no response at all (server down, connection refused) as
 	// "unknown", after its own retries: to the user that is an unreachable database.

@@ -1,7 +1,8 @@
 /** Aggregation queries: count (with upTo), sum and avg over a structured query's results. */
 import { fieldValue } from "./documents";
 import { invalidArgument } from "./errors";
-import { type FieldPath, parseFieldPath } from "./fieldPaths";
+import { checkFieldName, type FieldPath, newFields, parseFieldPath } from "./fieldPaths";
+import { MAX_AGGREGATIONS } from "./limits";
 import { countQuery, runQuery } from "./planner";
 import { parseQuery, type Query } from "./query";
 import type { Store } from "./store";
@@ -17,8 +18,6 @@ export interface AggregationQuery {
 	aggregations: Aggregation[];
 }
 
-/** Firestore's limit on aggregations in one request. */
-const MAX_AGGREGATIONS = 5;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -46,7 +45,8 @@ export function parseAggregationQuery(body: unknown, parent: string): Aggregatio
 function parseAggregation(raw: unknown, where: string, position: number): Aggregation {
 	if (!isRecord(raw)) throw invalidArgument(`${where} must be an Aggregation object`);
 	const alias = raw.alias ?? `field_${position + 1}`;
-	if (typeof alias !== "string" || alias === "") throw invalidArgument(`${where}.alias must be a non-empty string`);
+	if (typeof alias !== "string") throw invalidArgument(`${where}.alias must be a string`);
+	checkFieldName(alias, `${where}.alias`);
 	if (isRecord(raw.count)) return { alias, kind: "count", upTo: parseUpTo(raw.count.upTo, `${where}.count.upTo`) };
 	for (const kind of ["sum", "avg"] as const) {
 		const operand = raw[kind];
@@ -68,7 +68,7 @@ function parseUpTo(raw: unknown, where: string): number | null {
 export function aggregate(store: Store, { query, aggregations }: AggregationQuery): Record<string, Value> {
 	const needsDocuments = aggregations.some((aggregation) => aggregation.kind !== "count");
 	const docs = needsDocuments ? runQuery(store, query) : [];
-	const fields: Record<string, Value> = {};
+	const fields = newFields();
 	for (const aggregation of aggregations) {
 		if (aggregation.kind === "count") {
 			fields[aggregation.alias] = { integerValue: String(countQuery(store, query, aggregation.upTo)) };

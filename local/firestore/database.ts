@@ -12,6 +12,7 @@ import { Journal, type PersistedDoc, type RecordBody } from "./journal";
 import { DatabaseRoot, splitDocumentPath } from "./paths";
 import { runQuery } from "./planner";
 import { parseQuery, type Query } from "./query";
+import { IndexCatalog } from "./requiredIndex";
 import { SerialQueue } from "./serial";
 import { type Change, Store } from "./store";
 import { CommitClock, formatMicros, microsOf } from "./time";
@@ -52,10 +53,11 @@ export class Database {
 		private readonly store: Store,
 		private readonly journal: Journal,
 		private readonly policy: AccessPolicy,
+		private readonly indexes: IndexCatalog,
 	) {}
 
 	static async open(
-		options: Pick<FirestoreServerOptions, "projectId" | "dataDir" | "indexes" | "policy">,
+		options: Pick<FirestoreServerOptions, "projectId" | "dataDir" | "indexes" | "fieldOverrides" | "policy">,
 	): Promise<Database> {
 		const root = new DatabaseRoot(options.projectId);
 		const { journal, recovered } = await Journal.open(options.dataDir);
@@ -66,7 +68,8 @@ export class Database {
 				doc: makeDoc(root.documentsName, doc.path, doc.fields, doc.createTime, doc.updateTime),
 			})),
 		);
-		const database = new Database(root, store, journal, denyOnError(options.policy));
+		const indexes = new IndexCatalog(options.projectId, options.indexes, options.fieldOverrides ?? []);
+		const database = new Database(root, store, journal, denyOnError(options.policy), indexes);
 		if (recovered.time !== "") database.clock.observe(microsOf(recovered.time));
 		return database;
 	}
@@ -97,6 +100,7 @@ export class Database {
 		refuseConsistencySelectors(request);
 		const query = parseQuery(request.structuredQuery, parent);
 		this.authorizeList(query, caller);
+		this.indexes.require(query);
 		const readTime = this.readTime();
 		const docs = runQuery(this.store, query);
 		if (docs.length === 0) return [{ readTime }];
@@ -112,6 +116,7 @@ export class Database {
 		refuseConsistencySelectors(request);
 		const aggregation = parseAggregationQuery(request, parent);
 		this.authorizeList(aggregation.query, caller);
+		this.indexes.require(aggregation.query);
 		const readTime = this.readTime();
 		return [{ result: { aggregateFields: aggregate(this.store, aggregation) }, readTime }];
 	}
@@ -189,12 +194,16 @@ export class Database {
 	}
 }
 
-/** A policy that throws denies, as a security rule whose evaluation fails does; the error is logged for its author. */
+/**
+ * A policy that throws denies, as a security rule whose evaluation fails does; the error is logged for its
+ * author. The server's own refusals raised inside it (too many document lookups) pass as they are.
+ */
 function denyOnError(policy: AccessPolicy): AccessPolicy {
 	return (access) => {
 		try {
 			return policy(access) === true;
 		} catch (error) {
+			if (error instanceof FirestoreError) throw error;
 			console.error(`The access policy failed on a ${access.method} in ${access.collection}, so it is denied:`, error);
 			return false;
 		}

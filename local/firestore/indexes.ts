@@ -85,19 +85,31 @@ export class Index {
 	}
 }
 
-/** The orderings a configured index keeps, or null for one this server does not maintain. */
+/** One field of a configured index: ordered either way, or array-contains. */
+export interface IndexField {
+	path: FieldPath;
+	mode: "ASCENDING" | "DESCENDING" | "CONTAINS";
+}
+
+/**
+ * A configured index's fields as Firestore keeps them: ending with `__name__`, which it adds in the last
+ * field's direction (ascending after an array-contains field) when the definition leaves it out.
+ */
+export function indexFieldsOf(definition: IndexDefinition): IndexField[] {
+	const fields: IndexField[] = definition.fields.map((field) => ({
+		path: parseFieldPath(field.fieldPath, "index fieldPath"),
+		mode: field.arrayConfig === "CONTAINS" ? "CONTAINS" : field.order === "DESCENDING" ? "DESCENDING" : "ASCENDING",
+	}));
+	const last = fields[fields.length - 1];
+	if (last !== undefined && pathKey(last.path) !== pathKey(NAME_PATH))
+		fields.push({ path: NAME_PATH, mode: last.mode === "DESCENDING" ? "DESCENDING" : "ASCENDING" });
+	return fields;
+}
+
+/** The orderings a configured index keeps, or null for one this server does not maintain (array-contains). */
 export function orderingsOf(definition: IndexDefinition): Ordering[] | null {
 	if (definition.queryScope !== "COLLECTION") return null;
-	const orderings: Ordering[] = [];
-	for (const field of definition.fields) {
-		if (field.arrayConfig !== undefined) return null;
-		orderings.push({
-			path: parseFieldPath(field.fieldPath, "index fieldPath"),
-			descending: field.order === "DESCENDING",
-		});
-	}
-	const last = orderings[orderings.length - 1];
-	if (last === undefined) return null;
-	if (pathKey(last.path) !== pathKey(NAME_PATH)) orderings.push({ path: NAME_PATH, descending: last.descending });
-	return orderings;
+	const fields = indexFieldsOf(definition);
+	if (fields.length === 0 || fields.some((field) => field.mode === "CONTAINS")) return null;
+	return fields.map(({ path, mode }) => ({ path, descending: mode === "DESCENDING" }));
 }

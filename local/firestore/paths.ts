@@ -4,6 +4,7 @@
  * ("projects/p/databases/(default)/documents/links/abc") exist only on the wire.
  */
 import { invalidArgument } from "./errors";
+import { MAX_ID_BYTES, RESERVED_NAME } from "./limits";
 
 export const DEFAULT_DATABASE = "(default)";
 
@@ -43,12 +44,20 @@ export class DatabaseRoot {
 		if (!name.startsWith(`${this.documentsName}/`))
 			throw invalidArgument(`${where} "${name}" is not in database ${this.documentsName}`);
 		const path = name.slice(this.documentsName.length + 1);
-		for (const segment of path.split("/")) {
-			if (segment === "" || segment === "." || segment === "..")
-				throw invalidArgument(`${where} "${name}" has an empty or relative path segment`);
-		}
+		for (const segment of path.split("/")) checkId(segment, `${where} "${name}"`);
 		return path;
 	}
+}
+
+/** Firestore's constraints on a collection or document id, which `where` (the name holding it) breaks. */
+export function checkId(id: string, where: string): void {
+	if (id === "" || id === "." || id === "..")
+		throw invalidArgument(`${where} has an empty or relative path segment ("${id}")`);
+	if (RESERVED_NAME.test(id))
+		throw invalidArgument(`${where} uses the reserved id "${id}": ids matching __.*__ are reserved`);
+	const bytes = Buffer.byteLength(id, "utf8");
+	if (bytes > MAX_ID_BYTES)
+		throw invalidArgument(`${where} has an id of ${bytes} bytes; ids are at most ${MAX_ID_BYTES} bytes`);
 }
 
 export const joinPath = (parent: string, child: string): string => (parent === "" ? child : `${parent}/${child}`);

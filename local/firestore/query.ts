@@ -6,7 +6,8 @@ import { type Doc, fieldValue } from "./documents";
 import { invalidArgument, unimplemented } from "./errors";
 import { DOCUMENT_NAME_FIELD, type FieldPath, isDocumentName, parseFieldPath } from "./fieldPaths";
 import { NAME_PATH, type Ordering, pathKey } from "./indexes";
-import { joinPath } from "./paths";
+import { MAX_LIST_VALUES } from "./limits";
+import { checkId, joinPath } from "./paths";
 import type { FieldFilter, FieldOperator, Value } from "./types";
 import { compareUtf8, compareValues, isNaNValue, isNullValue, parseValue, typeOrder, valuesEqual } from "./values";
 
@@ -68,9 +69,6 @@ const UNARY_AS_ACCESS: Record<UnaryOperator, { op: FieldOperator; value: Value }
 	IS_NOT_NULL: { op: "NOT_EQUAL", value: { nullValue: null } },
 	IS_NOT_NAN: { op: "NOT_EQUAL", value: { doubleValue: "NaN" } },
 };
-/** Firestore's limit on the values of an IN, NOT_IN or ARRAY_CONTAINS_ANY filter. */
-const MAX_LIST_VALUES = 30;
-
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 	typeof raw === "object" && raw !== null && !Array.isArray(raw);
 
@@ -102,8 +100,9 @@ function parseFrom(raw: unknown): string {
 		throw invalidArgument("structuredQuery.from must name exactly one collection");
 	const { collectionId, allDescendants } = raw[0];
 	if (allDescendants === true) throw unimplemented("A collection group query (allDescendants)");
-	if (typeof collectionId !== "string" || collectionId === "" || collectionId.includes("/"))
+	if (typeof collectionId !== "string" || collectionId.includes("/"))
 		throw invalidArgument("structuredQuery.from[0].collectionId must be a collection id");
+	checkId(collectionId, "structuredQuery.from[0].collectionId");
 	return collectionId;
 }
 
@@ -136,7 +135,7 @@ function parseFilter(raw: unknown, where: string, filters: Filter[], accessFilte
 	} else if (isRecord(raw.unaryFilter)) {
 		const { field, op } = raw.unaryFilter;
 		const { path, text } = parseFieldReference(field, `${where}.unaryFilter.field`);
-		if (typeof op !== "string" || !(op in UNARY_AS_ACCESS))
+		if (typeof op !== "string" || !Object.hasOwn(UNARY_AS_ACCESS, op))
 			throw invalidArgument(`${where}.unaryFilter.op "${String(op)}" is not a unary operator`);
 		const operator = op as UnaryOperator;
 		filters.push({ kind: "unary", path, op: operator });

@@ -16,6 +16,22 @@ import type { FirestoreServerOptions, RunningFirestoreServer } from "./types";
 /** The official emulator's convention: this bearer token is an administrator, as the Admin SDK would be. */
 const OWNER_AUTHORIZATION = "Bearer owner";
 
+/**
+ * Whether a browser sent the request. Browsers add Origin to every cross-origin request and to every POST
+ * and DELETE, and Sec-Fetch-Site to every request, and scripts cannot remove either; Node's fetch, which
+ * the SDK, the seed script and the tests use, sends neither. The administrator and the reset endpoint are
+ * refused to browsers, so a web page open during development can neither read nor wipe local data; the
+ * extension and the redirect page only ever make rules-checked calls.
+ */
+const fromBrowser = (request: IncomingMessage): boolean =>
+	request.headers.origin !== undefined || request.headers["sec-fetch-site"] !== undefined;
+
+const localToolsOnly = (what: string) =>
+	new FirestoreError(
+		"PERMISSION_DENIED",
+		`${what} is for local tools only and refuses requests from a browser (they carry Origin or Sec-Fetch-Site)`,
+	);
+
 const RPC_PATH = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents((?:\/[^/:]+)*):([A-Za-z]+)$/;
 /** What firebase/firestore/lite calls; ExecutePipeline (pipeline queries) is left out on purpose. */
 const RPCS: ReadonlySet<string> = new Set(["commit", "batchGet", "runQuery", "runAggregationQuery"]);
@@ -61,8 +77,10 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
 	async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
 		const method = request.method ?? "GET";
 		const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
+		const reset = RESET_PATH.exec(pathname);
 		if (method === "OPTIONS") {
-			response.writeHead(204, corsHeaders(request));
+			// A preflight comes from a browser by definition, and the reset endpoint never answers one.
+			response.writeHead(reset ? 403 : 204, reset ? {} : corsHeaders(request));
 			response.end();
 			return;
 		}
@@ -71,9 +89,9 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
 			response.end("Ok\n");
 			return;
 		}
-		const reset = RESET_PATH.exec(pathname);
 		if (reset && method === "DELETE") {
 			// Like the emulator's, this endpoint takes no credentials: it exists for tests and local tools.
+			if (fromBrowser(request)) throw localToolsOnly("The reset endpoint");
 			checkDatabase(reset[1] as string, reset[2] as string);
 			await database.reset();
 			sendJson(request, response, 200, {});
@@ -122,7 +140,10 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
 
 	async function authenticate(request: IncomingMessage): Promise<Caller> {
 		const authorization = request.headers.authorization;
-		if (authorization === OWNER_AUTHORIZATION) return { admin: true };
+		if (authorization === OWNER_AUTHORIZATION) {
+			if (fromBrowser(request)) throw localToolsOnly("The administrator token (Bearer owner)");
+			return { admin: true };
+		}
 		try {
 			return { admin: false, auth: await options.authenticate(authorization) };
 		} catch (error) {

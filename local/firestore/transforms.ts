@@ -1,6 +1,6 @@
 /** Field transforms (serverTimestamp, increment, maximum, minimum, arrayUnion, arrayRemove), applied at commit. */
 import { invalidArgument } from "./errors";
-import { type FieldPath, getField, parseFieldPath, setField } from "./fieldPaths";
+import { type FieldPath, getField, parseWrittenFieldPath, setField } from "./fieldPaths";
 import type { Fields, Value } from "./types";
 import {
 	compareValues,
@@ -33,7 +33,7 @@ export function parseTransforms(raw: unknown, where: string): Transform[] {
 
 function parseTransform(raw: unknown, where: string): Transform {
 	if (!isRecord(raw)) throw invalidArgument(`${where} must be a FieldTransform object`);
-	const path = parseFieldPath(raw.fieldPath, `${where}.fieldPath`);
+	const path = parseWrittenFieldPath(raw.fieldPath, `${where}.fieldPath`);
 	const kinds = KINDS.filter((kind) => raw[kind] !== undefined);
 	const [kind] = kinds;
 	if (kind === undefined || kinds.length > 1)

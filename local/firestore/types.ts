@@ -88,10 +88,15 @@ export type Access =
 			requestResource: Fields | null;
 			/** The commit time, which is also the value every serverTimestamp transform wrote. */
 			requestTime: string;
-			/** A document as it stands before the commit (rules' get()). */
+			/**
+			 * Rules' get(), exists(), getAfter() and existsAfter(): a document as it stands before the commit, and
+			 * as it will stand if the whole commit succeeds. Each call counts against Firestore's limits on
+			 * document lookups, so a policy calls them exactly where its rules do.
+			 */
 			get(path: string): Fields | null;
-			/** A document as it will stand if the whole commit succeeds (rules' getAfter()). */
+			exists(path: string): boolean;
 			getAfter(path: string): Fields | null;
+			existsAfter(path: string): boolean;
 	  };
 
 /** True allows the operation. Any false in a commit rejects the whole commit with PERMISSION_DENIED. */
@@ -107,6 +112,18 @@ export interface IndexDefinition {
 	fields: Array<{ fieldPath: string; order?: "ASCENDING" | "DESCENDING"; arrayConfig?: "CONTAINS" }>;
 }
 
+/** A single-field index setting from firestore.indexes.json's fieldOverrides; `indexes: []` exempts the field. */
+export interface FieldOverride {
+	collectionGroup: string;
+	/** A field path, or "*" for every field of the collection group. */
+	fieldPath: string;
+	indexes: Array<{
+		order?: "ASCENDING" | "DESCENDING";
+		arrayConfig?: "CONTAINS";
+		queryScope?: "COLLECTION" | "COLLECTION_GROUP";
+	}>;
+}
+
 export interface FirestoreServerOptions {
 	projectId: string;
 	/** Folder for the journal and snapshot; created if missing. */
@@ -115,6 +132,8 @@ export interface FirestoreServerOptions {
 	/** 0 picks a free port; the started server reports the real one. */
 	port: number;
 	indexes: IndexDefinition[];
+	/** Single-field index exemptions; without them every field has Firestore's automatic indexes. */
+	fieldOverrides?: FieldOverride[];
 	authenticate: Authenticate;
 	policy: AccessPolicy;
 }

@@ -3,11 +3,12 @@
  * cursors, indexes and equality filters all share so they can never disagree.
  */
 import { invalidArgument } from "./errors";
+import { checkFieldName, copyFields, EMPTY_FIELDS, newFields, ownField } from "./fieldPaths";
+import { MAX_FIELD_VALUE_BYTES, MAX_VALUE_DEPTH } from "./limits";
+import { checkId } from "./paths";
 import { canonicalTimestamp } from "./time";
 import type { Fields, Value } from "./types";
 
-/** Firestore's limit on how deeply maps and arrays nest. */
-const MAX_DEPTH = 20;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
@@ -16,9 +17,16 @@ const DOUBLE_WORDS = new Set(["NaN", "Infinity", "-Infinity"]);
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 	typeof raw === "object" && raw !== null && !Array.isArray(raw);
 
-/** Checks a client's value and puts it in canonical form (integers as decimal text, timestamps in microseconds). */
+const REFERENCE = /^projects\/[^/]+\/databases\/[^/]+\/documents((?:\/[^/]+\/[^/]+)+)$/;
+
+/** The path of a (checked) reference's document, relative to its database's documents root. */
+export const referencedPath = (reference: string): string => (REFERENCE.exec(reference)?.[1] ?? "").slice(1);
+
+/**
+ * Checks a client's value and puts it in canonical form (integers as decimal text, timestamps in
+ * microseconds). `depth` counts the maps and arrays around it.
+ */
 export function parseValue(raw: unknown, where: string, depth = 0): Value {
-	if (depth > MAX_DEPTH) throw invalidArgument(`${where} nests maps and arrays more than ${MAX_DEPTH} deep`);
 	if (!isRecord(raw)) throw invalidArgument(`${where} must be a Value object`);
 	const keys = Object.keys(raw);
 	if (keys.length !== 1) throw invalidArgument(`${where} must have exactly one value kind, not ${keys.length}`);
@@ -43,14 +51,19 @@ export function parseValue(raw: unknown, where: string, depth = 0): Value {
 		}
 		case "stringValue":
 			if (typeof inner !== "string") throw bad("a string");
+			checkValueBytes(Buffer.byteLength(inner, "utf8"), where);
 			return { stringValue: inner };
-		case "bytesValue":
+		case "bytesValue": {
 			if (typeof inner !== "string" || !BASE64.test(inner)) throw bad("base64 text");
-			return { bytesValue: Buffer.from(inner, "base64").toString("base64") };
-		case "referenceValue":
-			if (typeof inner !== "string" || !/^projects\/[^/]+\/databases\/[^/]+\/documents(\/[^/]+\/[^/]+)+$/.test(inner))
-				throw bad("a document resource name");
+			const bytes = Buffer.from(inner, "base64");
+			checkValueBytes(bytes.length, where);
+			return { bytesValue: bytes.toString("base64") };
+		}
+		case "referenceValue": {
+			if (typeof inner !== "string" || !REFERENCE.test(inner)) throw bad("a document resource name");
+			for (const id of referencedPath(inner).split("/")) checkId(id, `${where}.referenceValue "${inner}"`);
 			return { referenceValue: inner };
+		}
 		case "geoPointValue": {
 			if (!isRecord(inner)) throw bad("a LatLng object");
 			const latitude = inner.latitude ?? 0;
@@ -61,6 +74,7 @@ export function parseValue(raw: unknown, where: string, depth = 0): Value {
 		}
 		case "arrayValue": {
 			if (!isRecord(inner)) throw bad("an ArrayValue object");
+			checkDepth(depth, where);
 			const values = inner.values ?? [];
 			if (!Array.isArray(values)) throw bad("an object whose values is an array");
 			const parsed = values.map((item, i) => parseValue(item, `${where}.arrayValue.values[${i}]`, depth + 1));
@@ -68,7 +82,8 @@ export function parseValue(raw: unknown, where: string, depth = 0): Value {
 		}
 		case "mapValue": {
 			if (!isRecord(inner)) throw bad("a MapValue object");
-			const fields = parseFields(inner.fields ?? {}, `${where}.mapValue.fields`, depth + 1);
+			checkDepth(depth, where);
+			const fields = parseFields(inner.fields ?? EMPTY_FIELDS, `${where}.mapValue.fields`, depth + 1);
 			return { mapValue: Object.keys(fields).length > 0 ? { fields } : {} };
 		}
 		default:
@@ -76,14 +91,34 @@ export function parseValue(raw: unknown, where: string, depth = 0): Value {
 	}
 }
 
+/**
+ * Checks a client's fields: a document's (`depth` 0) or a map value's. Reserved names are refused except
+ * `__type__` in a map that is a vector value, the one place the SDK writes one.
+ */
 export function parseFields(raw: unknown, where: string, depth = 0): Fields {
 	if (!isRecord(raw)) throw invalidArgument(`${where} must be an object of field values`);
-	const fields: Fields = {};
+	const fields = newFields();
 	for (const [name, value] of Object.entries(raw)) {
-		if (name === "") throw invalidArgument(`${where} has a field with an empty name`);
+		checkFieldName(name, where, depth > 0 && name === VECTOR_TYPE_KEY);
 		fields[name] = parseValue(value, `${where}.${name}`, depth);
 	}
+	if (Object.hasOwn(fields, VECTOR_TYPE_KEY) && !isVectorFields(fields))
+		throw invalidArgument(
+			`${where} uses the reserved field name "${VECTOR_TYPE_KEY}" in a map that is not a vector value ` +
+				`{ ${VECTOR_TYPE_KEY}: "${VECTOR_TYPE}", value: [doubles] }`,
+		);
 	return fields;
+}
+
+/** A map or an array at `depth` adds the level `depth + 1`. */
+function checkDepth(depth: number, where: string): void {
+	if (depth >= MAX_VALUE_DEPTH)
+		throw invalidArgument(`${where} nests maps and arrays more than ${MAX_VALUE_DEPTH} levels deep`);
+}
+
+function checkValueBytes(bytes: number, where: string): void {
+	if (bytes > MAX_FIELD_VALUE_BYTES)
+		throw invalidArgument(`The value of ${where} is longer than ${MAX_FIELD_VALUE_BYTES} bytes.`);
 }
 
 function parseInt64(raw: unknown, bad: (expected: string) => Error): string {
@@ -118,8 +153,15 @@ export function toDoubleValue(value: number): number | "NaN" | "Infinity" | "-In
 export const jsonReplacer = (key: string, value: unknown): unknown =>
 	key === "doubleValue" && Object.is(value, -0) ? "-0" : value;
 
-export const jsonReviver = (key: string, value: unknown): unknown =>
-	key === "doubleValue" && value === "-0" ? -0 : value;
+/**
+ * Also gives every field map read back from disk (a document's `fields`, a map value's `fields`) no
+ * prototype, as fieldPaths.ts requires. A Value under a field that happens to be named "fields" gets none
+ * either, which changes nothing for it.
+ */
+export function jsonReviver(key: string, value: unknown): unknown {
+	if (key === "doubleValue" && value === "-0") return -0;
+	return key === "fields" && isRecord(value) ? copyFields(value as Fields) : value;
+}
 
 export function doubleOf(value: { doubleValue: number | "NaN" | "Infinity" | "-Infinity" }): number {
 	return typeof value.doubleValue === "number" ? value.doubleValue : Number(value.doubleValue);
@@ -139,11 +181,24 @@ export function isNullValue(value: Value): boolean {
 	return "nullValue" in value;
 }
 
+const VECTOR_TYPE_KEY = "__type__";
 const VECTOR_TYPE = "__vector__";
 
-function isVector(value: { mapValue: { fields?: Fields } }): boolean {
-	const type = value.mapValue.fields?.__type__;
+export function isVector(value: { mapValue: { fields?: Fields } }): boolean {
+	const type = ownField(value.mapValue.fields ?? EMPTY_FIELDS, VECTOR_TYPE_KEY);
 	return type !== undefined && "stringValue" in type && type.stringValue === VECTOR_TYPE;
+}
+
+/** Exactly what the SDK writes for vector(): the type marker and an array of doubles. */
+function isVectorFields(fields: Fields): boolean {
+	const elements = ownField(fields, "value");
+	return (
+		Object.keys(fields).length === 2 &&
+		isVector({ mapValue: { fields } }) &&
+		elements !== undefined &&
+		"arrayValue" in elements &&
+		(elements.arrayValue.values ?? []).every((element) => "doubleValue" in element)
+	);
 }
 
 /** Firestore's type order: the rank of a value's type class. Integers and doubles share one class. */
@@ -181,8 +236,8 @@ export function compareValues(a: Value, b: Value): number {
 	if ("arrayValue" in a && "arrayValue" in b)
 		return compareArrays(a.arrayValue.values ?? [], b.arrayValue.values ?? []);
 	if ("mapValue" in a && "mapValue" in b) {
-		if (isVector(a)) return compareVectors(a.mapValue.fields ?? {}, b.mapValue.fields ?? {});
-		return compareMaps(a.mapValue.fields ?? {}, b.mapValue.fields ?? {});
+		if (isVector(a)) return compareVectors(a.mapValue.fields ?? EMPTY_FIELDS, b.mapValue.fields ?? EMPTY_FIELDS);
+		return compareMaps(a.mapValue.fields ?? EMPTY_FIELDS, b.mapValue.fields ?? EMPTY_FIELDS);
 	}
 	return 0;
 }
@@ -201,7 +256,7 @@ function compareArrays(a: Value[], b: Value[]): number {
 
 function compareVectors(a: Fields, b: Fields): number {
 	const elementsOf = (fields: Fields) => {
-		const value = fields.value;
+		const value = ownField(fields, "value");
 		return value && "arrayValue" in value ? (value.arrayValue.values ?? []) : [];
 	};
 	const left = elementsOf(a);

@@ -3,7 +3,8 @@
  * with a number. These are candidates only, every one a valid alias; which of them are free is the link
  * store's question (freeAmong). Pure, so the background and the tests share it.
  */
-import { checkAlias, MAX_ALIAS_LENGTH } from "./codes";
+import { checkAlias } from "./codes";
+import { MAX_CODE_LENGTH } from "./schema";
 
 /** How many candidates to make: enough that three are usually free after the store has checked. */
 const CANDIDATES = 8;
@@ -73,7 +74,7 @@ export function aliasCandidates(alias: string, page: SuggestionPage): string[] {
 
 /** `stem-suffix`, with the stem shortened if the whole would pass the longest alias allowed. */
 function withSuffix(stem: string, suffix: string): string {
-	const room = MAX_ALIAS_LENGTH - suffix.length - 1;
+	const room = MAX_CODE_LENGTH - suffix.length - 1;
 	return `${stem.slice(0, room).replace(/[-_]+$/, "")}-${suffix}`;
 }
 

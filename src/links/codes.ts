@@ -1,5 +1,6 @@
 /** Short codes: the generated ones and the aliases users choose. Both become a document id in links/ and targets/. */
 import { type AppError, appError } from "../errors";
+import { CODE_PATTERN, MAX_CODE_LENGTH, MIN_CODE_LENGTH } from "./schema";
 import type { Checked, RandomBytes } from "./types";
 
 /**
@@ -15,12 +16,10 @@ export const CODE_LENGTH = 7;
 /** 228 = 4 × 57: every character has four bytes below it, while 228-255 would favour the first 28. */
 const UNBIASED_BYTE_LIMIT = 4 * CODE_ALPHABET.length;
 
-export const MIN_ALIAS_LENGTH = 3;
-export const MAX_ALIAS_LENGTH = 64;
 const ALIAS_CHARACTER = /^[A-Za-z0-9_-]$/;
 
 /** The rules' validCode (firestore.rules): generated codes and aliases alike. */
-const CODE = /^[A-Za-z0-9_-]{3,64}$/;
+const CODE = new RegExp(CODE_PATTERN);
 
 /** Firestore refuses document ids of the form __x__ (https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields). */
 const FIRESTORE_RESERVED_ID = /^__.*__$/;
@@ -105,11 +104,11 @@ export function checkAlias(input: string): Checked<string> {
 function aliasProblem(alias: string): AppError | undefined {
 	const forbidden = [...alias].find((character) => !ALIAS_CHARACTER.test(character));
 	if (forbidden !== undefined) return appError("alias-invalid", forbiddenDetail(forbidden));
-	if (alias.length < MIN_ALIAS_LENGTH) {
-		return appError("alias-invalid", `too short: ${alias.length} characters, at least ${MIN_ALIAS_LENGTH}`);
+	if (alias.length < MIN_CODE_LENGTH) {
+		return appError("alias-invalid", `too short: ${alias.length} characters, at least ${MIN_CODE_LENGTH}`);
 	}
-	if (alias.length > MAX_ALIAS_LENGTH) {
-		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_ALIAS_LENGTH}`);
+	if (alias.length > MAX_CODE_LENGTH) {
+		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_CODE_LENGTH}`);
 	}
 	if (FIRESTORE_RESERVED_ID.test(alias)) return appError("alias-reserved", "__ at both ends is kept for the database");
 	return RESERVED_ALIASES.has(alias.toLowerCase()) ? appError("alias-reserved") : undefined;

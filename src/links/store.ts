@@ -3,9 +3,9 @@
  * service worker can use). Every dependency arrives as an argument, so the integration tests run this
  * exact code against the local backend with the real SDK.
  *
- * links/{code}   private: { url, host, owner, title, createdAt, updatedAt, clicks, custom, urlHash }
- * targets/{code} public, what the redirect page reads: { url }
- * The pair is written, edited and deleted together; firestore.rules checks each half against the other.
+ * links/{code} is private to its owner, targets/{code} public, what the redirect page reads (their fields
+ * and limits: ./schema.ts). The pair is written, edited and deleted together; firestore.rules checks each
+ * half against the other.
  */
 import {
 	collection,
@@ -13,6 +13,7 @@ import {
 	doc,
 	documentId,
 	endBefore,
+	type FieldValue,
 	type Firestore,
 	getCount,
 	getDoc,
@@ -32,14 +33,13 @@ import {
 import { ShortyError, toAppError } from "../errors";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { LINKS, type LinkDocument, MAX_TITLE_LENGTH, TARGETS, type TargetDocument } from "./schema";
 import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from "./types";
 import { hashUrl } from "./urlHash";
 import { checkUrl } from "./urls";
 
 /** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
-/** firestore.rules caps titles at 500 characters. */
-const TITLE_LIMIT = 500;
 /** Firestore's limit on the values of one `in` filter. */
 const IN_LIMIT = 30;
 /** The most links one delete request may name: the largest page, since the page deletes what it shows. */
@@ -97,19 +97,8 @@ interface Pager {
 	boundary: (cursor: string) => unknown[];
 }
 
-type LinkFields = Omit<LinkDocument, "createdAt" | "updatedAt">;
-
-interface LinkDocument {
-	url: string;
-	host: string;
-	owner: string;
-	title: string;
-	createdAt: Timestamp;
-	updatedAt: Timestamp;
-	clicks: number;
-	custom: boolean;
-	urlHash: string;
-}
+type StoredLink = LinkDocument<Timestamp>;
+type LinkFields = Omit<StoredLink, "createdAt" | "updatedAt">;
 
 function unwrap<T>(checked: Checked<T>): T {
 	if (!checked.ok) throw ShortyError.from(checked.error);
@@ -120,12 +109,26 @@ function chunksOf<T>(items: T[], size: number): T[][] {
 	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
+/**
+ * A page title as the rules take it: at most MAX_TITLE_LENGTH UTF-16 units, cut between characters, so
+ * at most as many code points too, whichever way the rules' size() counts. A lone surrogate (a page
+ * title can hold one) is not valid UTF-8, which Firestore refuses, so it becomes U+FFFD.
+ */
+function storedTitle(title: string): string {
+	const wellFormed = title.trim().replace(LONE_SURROGATE, "\ufffd");
+	const splitsPair = HIGH_SURROGATE.test(wellFormed.charAt(MAX_TITLE_LENGTH - 1));
+	return wellFormed.slice(0, splitsPair ? MAX_TITLE_LENGTH - 1 : MAX_TITLE_LENGTH);
+}
+
 function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
 }
 
 export function createLinkStore({ db, random, clock, shortLinkBase, onChange = () => undefined }: LinkStoreDeps) {
-	const links = collection(db, "links");
+	const links = collection(db, LINKS);
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
@@ -145,12 +148,12 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	}
 
 	function toLink(snapshot: DocumentSnapshot): Link {
-		const data = snapshot.data() as LinkDocument;
+		const data = snapshot.data() as StoredLink;
 		return linkOf(snapshot.id, data, data.createdAt.toMillis(), data.updatedAt.toMillis());
 	}
 
 	function cursorOf(snapshot: DocumentSnapshot): string {
-		const { createdAt } = snapshot.data() as LinkDocument;
+		const { createdAt } = snapshot.data() as StoredLink;
 		return encodeCursor({ seconds: createdAt.seconds, nanoseconds: createdAt.nanoseconds, code: snapshot.id });
 	}
 
@@ -186,16 +189,26 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	async function createIfFree(code: string, fields: LinkFields): Promise<boolean> {
 		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
 		// The transaction commits with an exists=false precondition on it, so of two racing creates one wins.
-		return runTransaction(db, async (transaction) => {
-			if ((await transaction.get(doc(db, "targets", code))).exists()) return false;
-			transaction.set(doc(db, "links", code), {
-				...fields,
-				createdAt: serverTimestamp(),
-				updatedAt: serverTimestamp(),
+		try {
+			return await runTransaction(db, async (transaction) => {
+				if ((await transaction.get(doc(db, TARGETS, code))).exists()) return false;
+				const link: LinkDocument<FieldValue> = {
+					...fields,
+					createdAt: serverTimestamp(),
+					updatedAt: serverTimestamp(),
+				};
+				const target: TargetDocument = { url: fields.url };
+				transaction.set(doc(db, LINKS, code), link);
+				transaction.set(doc(db, TARGETS, code), target);
+				return true;
 			});
-			transaction.set(doc(db, "targets", code), { url: fields.url });
-			return true;
-		});
+		} catch (error) {
+			// Firestore judges a write by the rules before its precondition: when the code was taken between the
+			// read and the commit, the loser hears permission-denied (its set would overwrite the winner's link),
+			// not already-exists. The target, public, tells the two apart.
+			if (isPermissionDenied(error) && (await getDoc(doc(db, TARGETS, code))).exists()) return false;
+			throw error;
+		}
 	}
 
 	/**
@@ -220,7 +233,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		// A string that cannot be a code cannot name a link, and must not reach Firestore as a path.
 		if (!isCode(code)) throw new ShortyError("link-not-found");
 		try {
-			const snapshot = await getDoc(doc(db, "links", code));
+			const snapshot = await getDoc(doc(db, LINKS, code));
 			if (snapshot.exists()) return toLink(snapshot);
 		} catch (error) {
 			// Whether a code is someone else's is not the caller's business.
@@ -325,8 +338,8 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	async function deleteTogether(codes: string[]): Promise<void> {
 		const batch = writeBatch(db);
 		for (const code of codes) {
-			batch.delete(doc(db, "links", code));
-			batch.delete(doc(db, "targets", code));
+			batch.delete(doc(db, LINKS, code));
+			batch.delete(doc(db, TARGETS, code));
 		}
 		await batch.commit();
 	}
@@ -344,7 +357,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		async shorten(owner: string, input: NewLink): Promise<Link> {
 			const { url, host } = unwrap(checkUrl(input.url, shortLinkBase));
 			const urlHash = await hashUrl(url);
-			const title = [...(input.title ?? "").trim()].slice(0, TITLE_LIMIT).join("");
+			const title = storedTitle(input.title ?? "");
 			const alias = input.alias?.trim() ? unwrap(checkAlias(input.alias)) : null;
 			const fields: LinkFields = { url, host, owner, title, clicks: 0, custom: alias !== null, urlHash };
 			const key = `${owner} ${alias ?? ""} ${urlHash}`;
@@ -364,7 +377,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		/** Those of `codes` that no link holds yet, in the order given: read from the public targets/{code}. */
 		async freeAmong(codes: string[]): Promise<string[]> {
 			const valid = codes.filter(isCode);
-			const taken = await Promise.all(valid.map(async (code) => (await getDoc(doc(db, "targets", code))).exists()));
+			const taken = await Promise.all(valid.map(async (code) => (await getDoc(doc(db, TARGETS, code))).exists()));
 			return valid.filter((_, index) => !taken[index]);
 		},
 
@@ -373,9 +386,23 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			const { url, host } = unwrap(checkUrl(newUrl, shortLinkBase));
 			const current = await get(code);
 			const batch = writeBatch(db);
-			batch.update(doc(db, "links", code), { url, host, urlHash: await hashUrl(url), updatedAt: serverTimestamp() });
-			batch.set(doc(db, "targets", code), { url });
-			await batch.commit();
+			const edit: Partial<LinkDocument<FieldValue>> = {
+				url,
+				host,
+				urlHash: await hashUrl(url),
+				updatedAt: serverTimestamp(),
+			};
+			const target: TargetDocument = { url };
+			batch.update(doc(db, LINKS, code), edit);
+			batch.set(doc(db, TARGETS, code), target);
+			try {
+				await batch.commit();
+			} catch (error) {
+				// A link deleted since the read fails the rules (the update would create half a link) before its
+				// exists precondition, so it comes back as permission-denied: reading it again says link-not-found.
+				if (isPermissionDenied(error)) await get(code);
+				throw error;
+			}
 			onChange({ kind: "updated", codes: [code] });
 			return { ...current, url, host, updatedAt: clock() };
 		},

@@ -3,13 +3,8 @@
  * worker, in the popup (which checks as the user types) and in Node tests, so it uses web-standard URL only.
  */
 import { type AppError, appError } from "../errors";
+import { HOST_FIELD_PATTERN, MAX_HOST_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from "./schema";
 import type { Checked } from "./types";
-
-/** firestore.rules refuses longer URLs (validUrl), so a longer one could never be stored. */
-export const MAX_URL_LENGTH = 2048;
-
-/** DNS's own limit for a name; firestore.rules caps links.host at the same length. */
-const MAX_HOST_LENGTH = 253;
 
 /** DNS's limit for one label of a name; the URL parser does not enforce it. */
 const MAX_LABEL_LENGTH = 63;
@@ -53,6 +48,11 @@ const EXTENSION_STORES = [
 	{ host: "addons.mozilla.org", path: "" },
 ] as const;
 
+/** Scheme names, without their colon: a host of that name is an address written twice ("https://http://..."). */
+const SCHEME_NAMES = new Set(
+	[...WEB_SCHEMES, ...NON_PAGE_SCHEMES.keys(), ...BROWSER_SCHEMES].map((scheme) => scheme.slice(0, -1)),
+);
+
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** "example.com:8080/x" and "localhost:3000" parse as a scheme "example.com:"; people mean a host and port. */
@@ -61,9 +61,32 @@ const HOST_AND_PORT = /^(?:localhost|[^\s/:?#]+\.[^\s/:?#]+):\d*(?:[/?#]|$)/i;
 /** Whitespace between the scheme and the path, that is inside the host. */
 const SPACE_IN_HOST = /^[a-z][a-z0-9+.-]*:\/*[^/?#]*\s/i;
 
-/** C0 controls and DEL. The URL parser silently deletes tabs and newlines, joining "exa\nmple.com" into another host. */
+/**
+ * C0 controls, DEL and C1 controls (NEL among them). The URL parser silently deletes tabs and newlines,
+ * joining "exa\nmple.com" into another host.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Line and paragraph separators: they break an address in two wherever it is shown. */
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+
+/**
+ * Invisible format characters (Unicode's Cf: soft hyphen, zero-width space, bidi overrides, BOM, ...).
+ * The host parser deletes some ("exa\u00admple.com" is example.com) and a right-to-left override makes
+ * a path read backwards. The zero-width joiner and non-joiner stay allowed: emoji sequences and some
+ * scripts need them.
+ */
+const INVISIBLE_CHARACTER = /(?![\u200c\u200d])\p{Cf}/u;
+
+/**
+ * Nothing between "https://" and the path, query or end: "https:///x" names no host, yet the parser
+ * skips the third slash and takes the path's first segment, x, for one.
+ */
+const EMPTY_HOST = /^https?:[/\\]{2}(?:[/\\?#]|$)/i;
+
+const HOST = new RegExp(HOST_FIELD_PATTERN);
+const STORED_URL = new RegExp(URL_PATTERN);
 
 /**
  * Checks that `input` is a web page address someone else can open, and normalizes it with the WHATWG
@@ -85,17 +108,28 @@ export function checkUrl(input: string, shortLinkBase: string): Checked<{ url: s
 		hostProblem(url) ??
 		storeProblem(url) ??
 		alreadyShortProblem(url, shortLinkBase) ??
-		lengthProblem(url);
+		lengthProblem(url) ??
+		storableProblem(url);
 	return error ? { ok: false, error } : { ok: true, value: { url: url.href, host: url.host } };
 }
 
 function textProblem(text: string): AppError | undefined {
 	if (text === "") return appError("invalid-url", "the address is empty");
 	if (CONTROL_CHARACTER.test(text)) return appError("invalid-url", "the address contains a control character");
+	if (LINE_SEPARATOR.test(text)) return appError("invalid-url", "the address contains a line break");
+	const invisible = INVISIBLE_CHARACTER.exec(text)?.[0];
+	if (invisible !== undefined) {
+		return appError("invalid-url", `the address contains the invisible character ${codePointName(invisible)}`);
+	}
 	if (!SCHEME.test(text) || HOST_AND_PORT.test(text)) {
 		return appError("invalid-url", "it needs http:// or https:// in front");
 	}
-	return undefined;
+	return EMPTY_HOST.test(text) ? appError("invalid-url", "the host is empty") : undefined;
+}
+
+/** "U+200B": which invisible character, since the message cannot show it. */
+function codePointName(character: string): string {
+	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /** URL.parse would do, but Node 20 (the tests) lacks it. */
@@ -131,10 +165,14 @@ function hostProblem({ host, hostname }: URL): AppError | undefined {
 	if (host.length > MAX_HOST_LENGTH) {
 		return appError("invalid-url", `the host is longer than ${MAX_HOST_LENGTH} characters`);
 	}
-	// The parser accepts empty labels ("a..b", ".a") and over-long ones, which no name server resolves.
-	const labels = withoutRootDot(hostname).split(".");
-	if (labels.includes("")) return appError("invalid-url", `"${hostname}" is not a host name`);
-	return labels.some((label) => label.length > MAX_LABEL_LENGTH)
+	// The parser accepts empty labels ("a..b", ".a") and characters no name has ("a!b", "a{b"), which the
+	// rules refuse; and over-long labels, which no name server resolves.
+	if (!HOST.test(host)) return appError("invalid-url", `"${hostname}" is not a host name`);
+	const name = withoutRootDot(hostname);
+	if (SCHEME_NAMES.has(name)) {
+		return appError("invalid-url", `"${name}" is a scheme, not a host: is the address written twice?`);
+	}
+	return name.split(".").some((label) => label.length > MAX_LABEL_LENGTH)
 		? appError("invalid-url", `a part of the host is longer than ${MAX_LABEL_LENGTH} characters`)
 		: undefined;
 }
@@ -168,4 +206,12 @@ function lengthProblem({ href }: URL): AppError | undefined {
 	return href.length > MAX_URL_LENGTH
 		? appError("url-too-long", `${href.length.toLocaleString("en-US")} characters once normalized`)
 		: undefined;
+}
+
+/**
+ * The rules' own test of a stored address, last: whatever the browser's URL parser makes of an input,
+ * the extension never accepts what the database would refuse.
+ */
+function storableProblem({ href }: URL): AppError | undefined {
+	return STORED_URL.test(href) ? undefined : appError("invalid-url", "it is not a valid address");
 }

@@ -5,7 +5,8 @@ import { useBackground } from "./BackgroundContext";
 type Status = { state: "checking" } | { state: "settled"; reply: Reply<"ping"> };
 
 /**
- * Shows whether the background service worker answers, with a retry when it does not. One live region
+ * Which Shorty this is ("Shorty 0.1.0", as the background reports it), or, when the background service
+ * worker does not answer, why, with a retry. One live region
  * stays mounted throughout, because screen readers announce changes to an existing region reliably but
  * may miss a region that is inserted already filled.
  */
@@ -40,13 +41,9 @@ export function BackgroundStatus() {
 
 	const failed = reply !== null && !reply.ok;
 	return (
-		<div className={`status${reply?.ok ? " status--ok" : ""}${failed ? " status--error" : ""}`}>
+		<div className={`status${failed ? " status--error" : ""}`}>
 			<p role="status" ref={message} tabIndex={-1}>
-				{reply === null
-					? "Connecting to Shorty…"
-					: reply.ok
-						? `Ready · version ${reply.data.version}`
-						: reply.error.message}
+				{reply === null ? "Connecting to Shorty…" : reply.ok ? `Shorty ${reply.data.version}` : reply.error.message}
 			</p>
 			{(failed || (status.state === "checking" && retried.current)) && (
 				<button

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { CheckIcon, CopyIcon } from "./icons";
 
 type CopyStatus = "idle" | "copied" | "failed";
 
@@ -11,8 +12,9 @@ export interface CopyButtonProps {
 }
 
 /**
- * A small Copy button for places with no room for a CopyField, such as table rows. Its status sits in a
- * live region next to it, mounted from the start so screen readers announce "Copied" when it fills.
+ * A small copy icon for places with no room for a CopyField, such as table rows: a tick for two seconds
+ * once copied. Its status sits in a live region next to it, mounted from the start so screen readers
+ * announce "Copied" when it fills; only a failure is also shown, since it needs reading.
  */
 export function CopyButton({ text, copy, name }: CopyButtonProps) {
 	const [status, setStatus] = useState<CopyStatus>("idle");
@@ -27,8 +29,9 @@ export function CopyButton({ text, copy, name }: CopyButtonProps) {
 		<span className="copy-button">
 			<button
 				type="button"
-				className="secondary-button copy-button__button"
+				className={`icon-button${status === "copied" ? " icon-button--done" : ""}`}
 				aria-label={name}
+				title={status === "copied" ? "Copied" : name}
 				onClick={async () => {
 					setStatus("idle");
 					try {
@@ -39,7 +42,7 @@ export function CopyButton({ text, copy, name }: CopyButtonProps) {
 					}
 				}}
 			>
-				{status === "copied" ? "Copied" : "Copy"}
+				{status === "copied" ? <CheckIcon /> : <CopyIcon />}
 			</button>
 			<span role="status" className={`copy-button__status copy-button__status--${status}`}>
 				{status === "copied" ? "Copied" : status === "failed" ? "Could not copy: select the link and press Ctrl+C" : ""}

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildLocalExtension } from "../../scripts/localBuild";
 import { type Extension, launchExtension } from "../e2e/extension";
-import { backendEnv, buildExtension } from "../e2e/setup";
 import { serveTestSite, type TestSite } from "../e2e/testSite";
 import { type BackendHosts, startTestBackend } from "../testBackend";
 
@@ -30,7 +30,7 @@ export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>
 	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
 	let extension: Extension | undefined;
 	try {
-		await buildExtension(extensionDir, backendEnv(backend.hosts));
+		await buildLocalExtension(extensionDir, backend.hosts);
 		extension = await launchExtension(extensionDir);
 		return await run({ backend: backend.hosts, extension, site });
 	} finally {

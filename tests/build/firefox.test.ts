@@ -1,22 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webExt from "web-ext";
-import { REPO_ROOT } from "../../local/config";
 import { FIREFOX_ADDON_ID } from "../../scripts/firefoxManifest";
+import { buildAsNpmRunBuild, newFolder, PROJECT_SETTINGS, removeFolders, withSettings } from "./builds";
 
-// The same sources, built as `npm run build:firefox` does, into a folder of this test's own.
-const outDir = mkdtempSync(join(tmpdir(), "shorty-firefox-"));
+// The same sources, built as `npm run build:firefox` does for a project (the add-on that would ship),
+// into a folder of this test's own.
+const outDir = newFolder("firefox");
 let manifest: Record<string, unknown> & { background: { scripts?: string[]; service_worker?: string } };
 
 beforeAll(async () => {
-	await build({ root: REPO_ROOT, mode: "firefox", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+	await withSettings(PROJECT_SETTINGS, () => buildAsNpmRunBuild(outDir, "firefox"));
 	manifest = JSON.parse(readFileSync(join(outDir, "manifest.json"), "utf8"));
 }, 60_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(removeFolders);
 
 const bundles = () =>
 	readdirSync(join(outDir, "assets"))

@@ -1,6 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildLocalExtension } from "../../scripts/localBuild";
+import {
+	buildAsNpmRunBuild,
+	LOCAL_BACKEND,
+	newFolder,
+	PROJECT_SETTINGS,
+	policyDirective,
+	removeFolders,
+	withSettings,
+} from "./builds";
 
 const DIST = resolve(import.meta.dirname, "../../dist");
 const manifest = JSON.parse(readFileSync(resolve(DIST, "manifest.json"), "utf8"));
@@ -28,11 +38,11 @@ describe("the built manifest", () => {
 		expect(JSON.stringify(manifest)).not.toContain("<all_urls>");
 	});
 
-	it("has a content security policy that allows scripts only from the extension itself", () => {
-		const policy: string = manifest.content_security_policy.extension_pages;
-		const scriptSrc = policy.split(";").find((directive) => directive.trim().startsWith("script-src"));
-		expect(scriptSrc?.trim()).toBe("script-src 'self'");
-		expect(policy).toContain("object-src 'self'");
+	it("has a content security policy that allows scripts only from the extension itself, and no plugins", () => {
+		expect(policyDirective(DIST, "script-src")).toBe("'self'");
+		expect(policyDirective(DIST, "object-src")).toBe("'none'");
+		expect(policyDirective(DIST, "base-uri")).toBe("'none'");
+		expect(policyDirective(DIST, "frame-ancestors")).toBe("'none'");
 	});
 
 	it("ships every icon it names, as a PNG of the declared size", () => {
@@ -46,5 +56,35 @@ describe("the built manifest", () => {
 	it("points the popup and options page at built HTML files", () => {
 		expect(existsSync(resolve(DIST, manifest.action.default_popup))).toBe(true);
 		expect(existsSync(resolve(DIST, manifest.options_ui.page))).toBe(true);
+	});
+});
+
+describe("where the extension may connect", () => {
+	const forProject = newFolder("csp-project");
+	const forProjectFirefox = newFolder("csp-project-firefox");
+	const local = newFolder("csp-local");
+	beforeAll(async () => {
+		await withSettings(PROJECT_SETTINGS, async () => {
+			await buildAsNpmRunBuild(forProject);
+			await buildAsNpmRunBuild(forProjectFirefox, "firefox");
+		});
+		await buildLocalExtension(local, LOCAL_BACKEND);
+	}, 60_000);
+	afterAll(removeFolders);
+
+	it("a build for a Firebase project: exactly the endpoints of Firebase Auth and Firestore, in both browsers", () => {
+		const firebase =
+			"https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://firestore.googleapis.com";
+		expect(policyDirective(forProject, "connect-src")).toBe(firebase);
+		expect(policyDirective(forProjectFirefox, "connect-src")).toBe(firebase);
+		expect(policyDirective(forProject, "object-src")).toBe("'none'");
+	});
+
+	it("a local build: exactly its emulators, and no Google endpoint", () => {
+		expect(policyDirective(local, "connect-src")).toBe(
+			`http://${LOCAL_BACKEND.auth} http://${LOCAL_BACKEND.firestore}`,
+		);
+		expect(policyDirective(local, "script-src")).toBe("'self'");
+		expect(policyDirective(local, "object-src")).toBe("'none'");
 	});
 });

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningBackend, startBackend } from "../../local/backend";
 import type { BackendPorts } from "../../local/config";
 import { freePort } from "../../local/ports";
+import { buildLocalExtension } from "../../scripts/localBuild";
 import { type AnyRequest, type BackgroundCall, createClient, type Failure } from "../../src/messages";
 import { type FaultyProxy, startFaultyProxy } from "../integration/firestore/faultyProxy";
 import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
 import { type Extension, launchExtension } from "./extension";
-import { buildExtension } from "./setup";
 
 const RESTART_TIMEOUT = 180_000;
 
@@ -46,10 +46,10 @@ beforeAll(async () => {
 	ports = { auth: await freePort(), firestore: await freePort(), hosting: await freePort() };
 	await start();
 	proxy = await startFaultyProxy(ports.firestore);
-	await buildExtension(extensionDir, {
-		VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-		VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${proxy.port}`,
-		VITE_SHORT_LINK_BASE: `http://127.0.0.1:${ports.hosting}/`,
+	await buildLocalExtension(extensionDir, {
+		auth: `127.0.0.1:${ports.auth}`,
+		firestore: `127.0.0.1:${proxy.port}`,
+		hosting: `127.0.0.1:${ports.hosting}`,
 	});
 	admin = connectSdk(ports.firestore, ADMINISTRATOR);
 	extension = await launchExtension(extensionDir);

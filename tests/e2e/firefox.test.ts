@@ -64,7 +64,7 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 	});
 
 	it("runs the background page, which answers the options page before anyone is signed in", async () => {
-		await waitForText(optionsPage, `Ready · version ${manifest.version}`);
+		await waitForText(optionsPage, `Shorty ${manifest.version}`);
 		await waitForText(optionsPage, "Nobody is signed in.");
 	});
 
@@ -89,7 +89,7 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 			link.code,
 		);
 		expect(await row.jsonValue()).toMatchObject({
-			links: [link.shortUrl, target],
+			links: [target, link.shortUrl],
 			text: expect.stringContaining("First in Firefox"),
 		});
 	});

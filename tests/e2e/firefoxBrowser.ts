@@ -10,15 +10,15 @@ import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { findFirefox, INSTALL_HINT } from "../../scripts/firefox.mjs";
 import { FIREFOX_ADDON_ID } from "../../scripts/firefoxManifest";
+import { buildLocalExtension } from "../../scripts/localBuild";
 import type { BackendHosts } from "../testBackend";
-import { backendEnv, buildExtension } from "./setup";
 import { TEST_SITE_HOST } from "./testSite";
 
-/** Builds the Firefox variant (`vite build --mode firefox`) into a new folder, pointed at `backend`. */
+/** Builds the Firefox variant into a new folder, pointed at `backend`. */
 export async function buildFirefoxExtension(backend: BackendHosts): Promise<string> {
 	const outDir = mkdtempSync(join(tmpdir(), "shorty-firefox-e2e-"));
 	try {
-		await buildExtension(outDir, backendEnv(backend), "firefox");
+		await buildLocalExtension(outDir, backend, "firefox");
 	} catch (error) {
 		rmSync(outDir, { recursive: true, force: true });
 		throw error;

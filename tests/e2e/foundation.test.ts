@@ -18,7 +18,7 @@ describe("the installed extension", () => {
 		expect(extension.worker.url()).toBe(`chrome-extension://${extension.id}/service-worker-loader.js`);
 		// Anything thrown during start-up would have been logged by now and left no listener behind.
 		const page = await extension.openPage("options/index.html");
-		await page.getByText(`Ready · version ${manifest.version}`).waitFor();
+		await page.getByText(`Shorty ${manifest.version}`).waitFor();
 		expect(extension.workerErrors).toEqual([]);
 	});
 
@@ -33,10 +33,9 @@ describe("the installed extension", () => {
 	it("renders the options page with the background's answer", async () => {
 		const page = await extension.openPage("options/index.html");
 		await page.getByRole("heading", { name: "Shorty options" }).waitFor();
-		await page.getByRole("heading", { name: "Connection" }).waitFor();
 		await page
 			.getByRole("status")
-			.filter({ hasText: `Ready · version ${manifest.version}` })
+			.filter({ hasText: `Shorty ${manifest.version}` })
 			.waitFor();
 	});
 

@@ -3,8 +3,9 @@
  * hours off, and a commit whose answer is lost on the way back.
  */
 import { deleteApp, type FirebaseApp } from "firebase/app";
-import { collection, getDocs, query, where } from "firebase/firestore/lite";
+import { collection, type Firestore, getDocs, query, where } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { toAppError } from "../../src/errors";
 import { createLinkStore, type LinkStore } from "../../src/links/store";
 import type { RandomBytes } from "../../src/links/types";
 import { type Client, newUser } from "./clients";
@@ -50,29 +51,36 @@ describe("a client clock hours off", () => {
 	});
 });
 
-describe("a commit whose answer is lost", () => {
-	async function throughProxy(): Promise<{ proxy: FaultyProxy; store: LinkStore; owner: string }> {
-		const [host = "", port = ""] = inject("backend").firestore.split(":");
-		expect(host).toBe("127.0.0.1");
-		const proxy = await startFaultyProxy(Number(port));
-		proxies.push(proxy);
-		const owner = `lost-answer-${crypto.randomUUID()}`;
-		const { db, app } = connectSdk(proxy.port, owner);
-		apps.push(app);
-		return {
-			proxy,
-			store: createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
-			owner,
-		};
-	}
+const backendPort = () => Number(inject("backend").firestore.split(":")[1]);
 
-	/** The owner's links to `url`, read past the proxy. */
+/** A Firestore client for `owner` on `port`, closed after the file. */
+function clientOn(port: number, owner: string): Firestore {
+	const { db, app } = connectSdk(port, owner);
+	apps.push(app);
+	return db;
+}
+
+/** A new owner's link store whose requests pass through a proxy that can hold them. */
+async function throughProxy(): Promise<{ proxy: FaultyProxy; store: LinkStore; owner: string }> {
+	const [host = ""] = inject("backend").firestore.split(":");
+	expect(host).toBe("127.0.0.1");
+	const proxy = await startFaultyProxy(backendPort());
+	proxies.push(proxy);
+	const owner = `proxied-${crypto.randomUUID()}`;
+	const db = clientOn(proxy.port, owner);
+	return {
+		proxy,
+		store: createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
+		owner,
+	};
+}
+
+describe("a commit whose answer is lost", () => {
+	/** The owner's links to `url`, read past the proxy (url has no index: firestore.indexes.json exempts it). */
 	async function linksTo(owner: string, url: string): Promise<string[]> {
-		const [, port = ""] = inject("backend").firestore.split(":");
-		const { db, app } = connectSdk(Number(port), owner);
-		apps.push(app);
-		const found = await getDocs(query(collection(db, "links"), where("owner", "==", owner), where("url", "==", url)));
-		return found.docs.map((link) => link.id);
+		const db = clientOn(backendPort(), owner);
+		const found = await getDocs(query(collection(db, "links"), where("owner", "==", owner)));
+		return found.docs.filter((link) => link.get("url") === url).map((link) => link.id);
 	}
 
 	// The SDK retries the transaction after the lost answer and finds the code taken by the commit that did
@@ -96,5 +104,39 @@ describe("a commit whose answer is lost", () => {
 		await (await commit).loseAnswer();
 		expect(await shortening).toMatchObject({ code: alias, url });
 		expect(await linksTo(owner, url)).toEqual([alias]);
+	});
+});
+
+// Firestore judges a commit by the rules before its preconditions, so a write that lost a race is refused
+// (permission-denied) rather than reported as a clash; the store must still tell the user what happened.
+describe("another write landing between a read and the commit that relied on it", () => {
+	it("tells alias-taken when another user takes the alias between the shorten's read and its commit", async () => {
+		const { proxy, store, owner } = await throughProxy();
+		const alias = `race-${crypto.randomUUID().slice(0, 8)}`;
+		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(alias));
+		const shortening = store.shorten(owner, { url: "https://example.com/race/mine", alias });
+		const held = await commit;
+		const rival = await newUser();
+		opened.push(rival);
+		await storeWithClock(rival, Date.now).shorten(rival.uid, { url: "https://example.com/race/theirs", alias });
+		await held.pass();
+		await expect(shortening).rejects.toMatchObject({ code: "alias-taken" });
+	});
+
+	it("tells that the link no longer exists when it is deleted between an edit's read and its commit", async () => {
+		const { proxy, store, owner } = await throughProxy();
+		const link = await store.shorten(owner, { url: "https://example.com/race/edit" });
+		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes("/race/edited"));
+		const editing = store.updateTarget(link.code, "https://example.com/race/edited").catch(toAppError);
+		const held = await commit;
+		const elsewhere = createLinkStore({
+			db: clientOn(backendPort(), owner),
+			random: realRandom,
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+		});
+		await elsewhere.removeMany(owner, [link.code]);
+		await held.pass();
+		expect(await editing).toMatchObject({ message: "That link no longer exists." });
 	});
 });

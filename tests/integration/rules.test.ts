@@ -17,6 +17,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_BATCH } from "../../src/links/store";
 import { type Client, newUser, signedOut } from "./clients";
 import { createLink, linkFields, newCode } from "./links";
 
@@ -79,6 +80,17 @@ describe("creating a link", () => {
 		["a data: URL", (link) => (link.url = "data:text/html,<script>alert(1)</script>")],
 		["a file: URL", (link) => (link.url = "file:///etc/passwd")],
 		["a URL over 2048 characters", (link) => (link.url = `https://example.com/${"a".repeat(2040)}`)],
+		["a NUL in the URL", (link) => (link.url = "https://example.com/\u0000")],
+		["a vertical tab in the URL", (link) => (link.url = "https://example.com/a\u000bb")],
+		["a line separator in the URL", (link) => (link.url = "https://example.com/a\u2028b")],
+		["an invisible character in the URL", (link) => (link.url = "https://example.com/\u202egnp.exe")],
+		["a URL with an empty host", (link) => (link.url = "https:///x")],
+		["a scheme posing as host and port", (link) => (link.url = "http://javascript:alert(1)")],
+		["a URL with no path, as the URL parser never writes it", (link) => (link.url = "https://example.com")],
+		["an empty host field", (link) => (link.host = "")],
+		["a host field that is no host", (link) => (link.host = "javascript:alert(1)")],
+		["a title over 500 UTF-16 units, though under 500 code points", (link) => (link.title = "😀".repeat(251))],
+		["a click count written as a float", (link) => (link.clicks = -0)],
 		["another user as owner", (link) => (link.owner = "someone-else")],
 		["a click count other than 0", (link) => (link.clicks = 1)],
 		["a creation time from the client's clock", (link) => (link.createdAt = Timestamp.fromMillis(Date.now() - 60_000))],
@@ -224,5 +236,24 @@ describe("deleting a link", () => {
 		batch.delete(doc(bob.db, "targets", code));
 		await expect(batch.commit()).rejects.toMatchObject(denied);
 		expect((await getDoc(doc(alice.db, "links", code))).exists()).toBe(true);
+	});
+
+	// Each pair costs the rules 4 document lookups (existsAfter of the target; exists, get and existsAfter
+	// of the link), and Firestore allows a batch 20.
+	it(`a batch holds at most ${DELETE_BATCH} pairs, as the link store sends them: one more, or a page of 10, is refused`, async () => {
+		const codes = await Promise.all(Array.from({ length: 10 }, () => aliceLink()));
+		const deleteTogether = (few: string[]) => {
+			const batch = writeBatch(alice.db);
+			for (const code of few) {
+				batch.delete(doc(alice.db, "links", code));
+				batch.delete(doc(alice.db, "targets", code));
+			}
+			return batch.commit();
+		};
+		await expect(deleteTogether(codes)).rejects.toMatchObject(denied);
+		await expect(deleteTogether(codes.slice(0, DELETE_BATCH + 1))).rejects.toMatchObject(denied);
+		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(true);
+		for (let i = 0; i < codes.length; i += DELETE_BATCH) await deleteTogether(codes.slice(i, i + DELETE_BATCH));
+		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
 	});
 });

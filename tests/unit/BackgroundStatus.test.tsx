@@ -18,11 +18,11 @@ function renderStatus(call: BackgroundCall) {
 }
 
 describe("the background status line", () => {
-	it("says it is connecting, then shows the version once the background answers", async () => {
+	it("says it is connecting, then names the version once the background answers", async () => {
 		renderStatus(inProcessBackground(handlers));
 		const status = screen.getByRole("status");
 		expect(status.textContent).toBe("Connecting to Shorty…");
-		await screen.findByText("Ready · version 0.9.1");
+		await screen.findByText("Shorty 0.9.1");
 		expect(screen.getByRole("status")).toBe(status);
 		expect(screen.queryByRole("button")).toBeNull();
 	});
@@ -51,7 +51,7 @@ describe("the background status line", () => {
 		fireEvent.click(retry); // ignored while a check is running
 		await act(async () => settle(undefined));
 
-		await screen.findByText("Ready · version 0.9.1");
+		await screen.findByText("Shorty 0.9.1");
 		expect(screen.queryByRole("button")).toBeNull();
 		expect(document.activeElement).toBe(screen.getByRole("status"));
 	});

@@ -5,7 +5,6 @@ import { appError, ShortyError, toAppError } from "../../src/errors";
 
 describe("the error catalogue", () => {
 	it.each([
-		["auth/wrong-password", "Wrong email or password."],
 		["auth/invalid-credential", "Wrong email or password."],
 		["auth/email-already-in-use", "An account with that email already exists. Sign in instead."],
 		["auth/weak-password", "Passwords need at least 6 characters."],
@@ -13,6 +12,19 @@ describe("the error catalogue", () => {
 	])("turns Firebase Auth's %s into its own words", (code, text) => {
 		const error = new FirebaseError(code, `Firebase: Error (${code}).`);
 		expect(toAppError(error)).toEqual({ code, message: text });
+	});
+
+	it("says 'Wrong email or password.' for an unknown email as for a wrong password, so it tells no one who has an account", () => {
+		// With email-enumeration protection Firebase reports both as invalid-credential (older SDKs:
+		// invalid-login-credentials); without it (older projects, the Auth emulator) as two codes.
+		const replies = [
+			"auth/user-not-found",
+			"auth/wrong-password",
+			"auth/invalid-credential",
+			"auth/invalid-login-credentials",
+		].map((code) => toAppError(new FirebaseError(code, `Firebase: Error (${code}).`)));
+		for (const reply of replies)
+			expect(reply).toEqual({ code: "auth/invalid-credential", message: "Wrong email or password." });
 	});
 
 	it.each([

@@ -5,7 +5,10 @@ import { EmailField, FormError, FormHeading, SubmitButton } from "./fields";
 import type { AccountFormProps } from "./formProps";
 import { useAccountForm } from "./useAccountForm";
 
-/** Sends a password reset email; once sent, says where to and leads back to signing in. */
+/**
+ * Sends a password reset email; once sent, says where to and leads back to signing in. The answer is the
+ * same whether the email has an account or not (background/accounts.ts), and so are its words.
+ */
 export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountFormProps, "onDone">) {
 	const call = useBackground();
 	const [sentTo, setSentTo] = useState<string | null>(null);
@@ -37,7 +40,8 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 				</>
 			) : (
 				<p className="account-notice" role="status">
-					We sent a link to reset your password to {sentTo}. Follow it, then sign in here with your new password.
+					If {sentTo} has an account, we sent it a link to choose a new password. Follow it, then sign in here with your
+					new password.
 				</p>
 			)}
 			<p className="account-form__switch">

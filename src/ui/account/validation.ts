@@ -29,7 +29,6 @@ export const fieldChecks: Record<AccountField, (value: string) => AppError | nul
 const fieldOfError: Partial<Record<ErrorCode, AccountField>> = {
 	"auth/invalid-email": "email",
 	"auth/missing-email": "email",
-	"auth/user-not-found": "email",
 	"auth/email-already-in-use": "email",
 	"auth/credential-already-in-use": "email",
 	"auth/weak-password": "password",
@@ -42,6 +41,6 @@ export function fieldOf(code: ErrorCode): AccountField | undefined {
 
 /** Where focus goes after a server error: its field, or the password for "wrong email or password". */
 export function fieldToRevisit(code: ErrorCode): AccountField | undefined {
-	if (code === "auth/invalid-credential" || code === "auth/wrong-password") return "password";
+	if (code === "auth/invalid-credential") return "password";
 	return fieldOf(code);
 }

@@ -15,12 +15,13 @@ import {
 	runTransaction,
 	serverTimestamp,
 	setDoc,
+	updateDoc,
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Access, AccessPolicy, Fields } from "../../../local/firestore/types";
-import { errorCodeOf, PROJECT_ID, startTestServer, type TestServer } from "./helpers";
+import { bearerFor, errorCodeOf, PROJECT_ID, startTestServer, type TestServer } from "./helpers";
 
 const accesses: Access[] = [];
 const text = (fields: Fields | null, name: string) => {
@@ -28,10 +29,26 @@ const text = (fields: Fields | null, name: string) => {
 	return value !== undefined && "stringValue" in value ? value.stringValue : undefined;
 };
 
+/**
+ * A write to lookups/ makes as many get()/getAfter() calls as its `lookups` field says, all of one
+ * document: repeated calls count like any other.
+ */
+function makeLookups(access: Access): boolean {
+	if (access.method === "get" || access.method === "list") return true;
+	const wanted = access.requestResource?.lookups;
+	const count = wanted !== undefined && "integerValue" in wanted ? Number(wanted.integerValue) : 0;
+	for (let i = 0; i < count; i++) {
+		if (i % 2 === 0) access.get("stamps/x");
+		else access.getAfter("stamps/x");
+	}
+	return true;
+}
+
 /** A small rule set in the spirit of firestore.rules: owners only, and listing needs an owner filter and a limit. */
 const policy: AccessPolicy = (access) => {
 	accesses.push(access);
 	if (access.collection === "broken") throw new Error("a bug in the policy");
+	if (access.collection === "lookups") return makeLookups(access);
 	if (access.auth === null) return false;
 	const uid = access.auth.uid;
 	switch (access.method) {
@@ -66,6 +83,16 @@ let bob: Firestore;
 let signedOut: Firestore;
 
 const lastAccess = () => accesses[accesses.length - 1] as Access;
+const nameOf = (path: string) => `projects/${PROJECT_ID}/databases/(default)/documents/${path}`;
+
+/** A raw commit as `uid`, for what the SDK cannot send (a verify alone, a precondition of our choosing). */
+function commitAs(uid: string, writes: unknown[]): Promise<Response> {
+	return fetch(`${server.url}/v1/projects/${PROJECT_ID}/databases/(default)/documents:commit`, {
+		method: "POST",
+		headers: { Authorization: bearerFor(uid) },
+		body: JSON.stringify({ writes }),
+	});
+}
 
 beforeAll(async () => {
 	server = await startTestServer({ policy });
@@ -186,6 +213,67 @@ describe("writes", () => {
 		batch.set(doc(alice, "guarded", "x"), { owner: "alice" });
 		await batch.commit();
 		expect(await errorCodeOf(setDoc(doc(alice, "guarded", "y"), { owner: "alice" }))).toBe("permission-denied");
+	});
+});
+
+describe("the rules' document lookups", () => {
+	/** One batch whose writes make these numbers of lookups each. */
+	function batchMaking(...lookups: number[]): Promise<void> {
+		const batch = writeBatch(alice);
+		lookups.forEach((count, i) => {
+			batch.set(doc(alice, "lookups", `w${i}`), { lookups: count });
+		});
+		return batch.commit();
+	}
+
+	it("allows one write 10 get()/getAfter() calls and refuses it at the 11th, repeated calls to one document included", async () => {
+		await setDoc(doc(alice, "lookups", "single"), { lookups: 10 });
+		expect(await errorCodeOf(setDoc(doc(alice, "lookups", "single"), { lookups: 11 }))).toBe("permission-denied");
+		expect((await getDoc(doc(alice, "lookups", "single"))).get("lookups")).toBe(10);
+	});
+
+	it("allows a batch 20 calls in all and refuses it at the 21st, each write still held to 10", async () => {
+		await batchMaking(10, 10);
+		expect(await errorCodeOf(batchMaking(7, 7, 7))).toBe("permission-denied");
+		expect(await errorCodeOf(batchMaking(11, 1))).toBe("permission-denied");
+		expect(await errorCodeOf(batchMaking(10, 10, 1))).toBe("permission-denied");
+		expect((await getDoc(doc(alice, "lookups", "w2"))).exists()).toBe(false);
+	});
+
+	it("says which limit was passed", async () => {
+		const response = await commitAs("alice", [
+			{ update: { name: nameOf("lookups/told"), fields: { lookups: { integerValue: "11" } } } },
+		]);
+		expect(response.status).toBe(403);
+		expect((await response.json()).error.message).toMatch(/more document lookups.*10 per document, 20 per request/);
+	});
+});
+
+describe("rules before preconditions", () => {
+	it("refuses a write the rules deny whatever its precondition, so a refusal tells nothing of what exists", async () => {
+		// Bob may write neither; one link exists (alice's), the other never did.
+		expect(await errorCodeOf(updateDoc(doc(bob, "links", "a5"), { clicks: 1 }))).toBe("permission-denied");
+		expect(await errorCodeOf(updateDoc(doc(bob, "links", "never-existed"), { clicks: 1 }))).toBe("permission-denied");
+		const create = await commitAs("bob", [
+			{
+				update: { name: nameOf("links/a5"), fields: { clicks: { integerValue: "1" } } },
+				currentDocument: { exists: false },
+			},
+		]);
+		expect(create.status).toBe(403);
+	});
+
+	it("checks the precondition of a write the rules allow", async () => {
+		expect(await errorCodeOf(updateDoc(doc(alice, "links", "never-existed"), { owner: "alice" }))).toBe("not-found");
+	});
+
+	it("puts a transaction's read-only document (a verify) to the read rule, then checks its precondition", async () => {
+		const verify = (caller: string, exists: boolean) =>
+			commitAs(caller, [{ verify: nameOf("links/a6"), currentDocument: { exists } }]);
+		expect((await verify("bob", true)).status).toBe(403);
+		expect((await verify("bob", false)).status).toBe(403);
+		expect((await verify("alice", true)).status).toBe(200);
+		expect((await verify("alice", false)).status).toBe(409);
 	});
 });
 

@@ -8,10 +8,11 @@ import { fileURLToPath } from "node:url";
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { connectFirestoreEmulator, type Firestore, type FirestoreError, getFirestore } from "firebase/firestore/lite";
 import { createEmulatorAuthenticate } from "../../../local/auth";
-import { readIndexes } from "../../../local/config";
+import { readFieldOverrides, readIndexes } from "../../../local/config";
 import { startFirestoreServer } from "../../../local/firestore/server";
 import type {
 	AccessPolicy,
+	FieldOverride,
 	FirestoreServerOptions,
 	IndexDefinition,
 	RunningFirestoreServer,
@@ -21,6 +22,7 @@ export const PROJECT_ID = "demo-shorty";
 
 /** The project's own indexes, so the tests exercise the configuration production uses. */
 export const LINK_INDEXES: IndexDefinition[] = readIndexes();
+export const LINK_FIELD_OVERRIDES: FieldOverride[] = readFieldOverrides();
 
 export const allowAll: AccessPolicy = () => true;
 
@@ -34,10 +36,17 @@ export function serverOptions(
 		dataDir,
 		port: 0,
 		indexes: LINK_INDEXES,
+		fieldOverrides: LINK_FIELD_OVERRIDES,
 		authenticate: createEmulatorAuthenticate(PROJECT_ID),
 		policy: allowAll,
 		...overrides,
 	};
+}
+
+/** An Authorization header for `uid` with an unsigned emulator ID token, as the SDK's mockUserToken sends. */
+export function bearerFor(uid: string): string {
+	const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+	return `Bearer ${segment({ alg: "none", typ: "JWT" })}.${segment({ aud: PROJECT_ID, sub: uid, user_id: uid })}.`;
 }
 
 /** The SDK error code a call fails with. */
@@ -144,4 +153,29 @@ export async function startTestServer(
 			if (!response.ok) throw new Error(`reset failed with ${response.status}`);
 		},
 	};
+}
+
+/** The documents root of the test project's database, as resource names start. */
+export const DOCUMENTS = `projects/${PROJECT_ID}/databases/(default)/documents`;
+
+/**
+ * An RPC over plain HTTP, as the administrator from a local tool unless `headers` say otherwise: for what
+ * the SDK would refuse before sending, or to see the raw status.
+ */
+export function callRpc(
+	url: string,
+	rpc: string,
+	body: unknown,
+	headers: Record<string, string> = { Authorization: "Bearer owner" },
+): Promise<Response> {
+	return fetch(`${url}/v1/${DOCUMENTS}:${rpc}`, {
+		method: "POST",
+		headers: { "Content-Type": "text/plain", ...headers },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
+}
+
+/** The error body Firestore answers with. */
+export async function errorOf(response: Response): Promise<{ code: number; status: string; message: string }> {
+	return ((await response.json()) as { error: { code: number; status: string; message: string } }).error;
 }

@@ -28,11 +28,26 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ID, startTestServer, type TestServer } from "./helpers";
+import type { IndexDefinition } from "../../../local/firestore/types";
+import { ADMINISTRATOR, errorCodeOf, LINK_INDEXES, PROJECT_ID, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let unindexed: TestServer;
 let db: Firestore;
+/** Alice on a server with no composite index at all. */
+let bare: Firestore;
+
+/** What these tests query beyond the project's own indexes. */
+const TEST_INDEXES: IndexDefinition[] = [
+	{
+		collectionGroup: "items",
+		queryScope: "COLLECTION",
+		fields: [
+			{ fieldPath: "tags", arrayConfig: "CONTAINS" },
+			{ fieldPath: "flag", order: "ASCENDING" },
+		],
+	},
+];
 
 const ids = async (q: Query) => (await getDocs(q)).docs.map((snapshot) => snapshot.id);
 
@@ -66,8 +81,12 @@ async function seedLinks(target: TestServer): Promise<void> {
 }
 
 beforeAll(async () => {
-	[server, unindexed] = await Promise.all([startTestServer(), startTestServer({ indexes: [] })]);
+	[server, unindexed] = await Promise.all([
+		startTestServer({ indexes: [...LINK_INDEXES, ...TEST_INDEXES] }),
+		startTestServer({ indexes: [] }),
+	]);
 	db = server.connect("alice");
+	bare = unindexed.connect("alice");
 	const batch = writeBatch(db);
 	for (const [id, data] of Object.entries(items)) batch.set(doc(db, "items", id), data);
 	for (let rank = 1; rank <= 10; rank++)
@@ -132,12 +151,7 @@ describe("filters", () => {
 
 	it("filters and orders by document id", async () => {
 		expect(await ids(items$(where(documentId(), "in", ["b", "a"])))).toEqual(["a", "b"]);
-		expect(await ids(items$(where(documentId(), ">=", "h"), orderBy(documentId(), "desc")))).toEqual([
-			"k",
-			"j",
-			"i",
-			"h",
-		]);
+		expect(await ids(items$(where(documentId(), ">=", "h"), orderBy(documentId())))).toEqual(["h", "i", "j", "k"]);
 	});
 
 	it("answers or() and collection group queries with unimplemented", async () => {
@@ -237,10 +251,9 @@ describe("paged queries over an index", () => {
 		}
 	}
 
-	it("pages through one owner's links newest first, names descending within a tie, with or without the index", async () => {
+	it("pages through one owner's links newest first, names descending within a tie", async () => {
 		const expected = Array.from({ length: 60 }, (_, i) => `alice-${String(59 - i).padStart(2, "0")}`);
 		expect(await allPages(server)).toEqual(expected);
-		expect(await allPages(unindexed)).toEqual(expected);
 	});
 
 	it("counts with getCount, honouring limit and leaving out documents without an ordered field", async () => {
@@ -256,8 +269,104 @@ describe("paged queries over an index", () => {
 	});
 
 	it("sums and averages a numeric field", async () => {
-		const alice = query(collection(db, "links"), where("owner", "==", "alice"), where("clicks", "<", 10));
-		const result = await getAggregate(alice, { total: sum("clicks"), mean: average("clicks") });
+		const few = query(collection(db, "links"), where("clicks", "<", 10));
+		const result = await getAggregate(few, { total: sum("clicks"), mean: average("clicks") });
 		expect(result.data()).toEqual({ total: 45, mean: 4.5 });
+	});
+});
+
+describe("the index a query needs", () => {
+	const links$ = (client: Firestore, ...constraints: QueryConstraint[]) =>
+		query(collection(client, "links"), ...constraints);
+	const alices$ = (client: Firestore, ...constraints: QueryConstraint[]) =>
+		links$(client, where("owner", "==", "alice"), ...constraints);
+
+	it("refuses a query whose composite index is not configured, with failed-precondition and the index to add", async () => {
+		const failure = await getDocs(alices$(bare, orderBy("createdAt", "desc"), limit(25))).catch(
+			(error: unknown) => error as FirestoreError,
+		);
+		expect(failure).toMatchObject({ code: "failed-precondition" });
+		const { message } = failure as FirestoreError;
+		expect(message).toContain("The query requires an index. You can create it here: ");
+		expect(message).toContain(
+			'{"collectionGroup":"links","queryScope":"COLLECTION","fields":[{"fieldPath":"owner","order":"ASCENDING"},{"fieldPath":"createdAt","order":"DESCENDING"}]}',
+		);
+	});
+
+	it("serves from single-field indexes: equalities on several fields, one field's order or range, one array-contains", async () => {
+		expect(await ids(alices$(bare, where("clicks", "==", 3)))).toEqual(["alice-03"]);
+		expect(await ids(links$(bare, where("clicks", "<", 2)))).toEqual(["alice-00", "alice-01"]);
+		expect(await ids(links$(bare, orderBy("clicks", "desc"), limit(2)))).toEqual(["alice-undated", "alice-59"]);
+		expect(await ids(alices$(bare, where(documentId(), ">", "alice-57"), orderBy(documentId(), "desc")))).toEqual([
+			"alice-undated",
+			"alice-59",
+			"alice-58",
+		]);
+		// The items live on the other server, whose one composite index (tags, flag) does not serve this query.
+		expect(await ids(query(collection(db, "items"), where("tags", "array-contains", "y")))).toEqual(["a", "b"]);
+	});
+
+	it("needs a composite index for an equality with an order or range on another field, for two ordered fields, or an array-contains with more", async () => {
+		const refusals = [
+			alices$(bare, orderBy("clicks")),
+			alices$(bare, where("clicks", "<", 10)),
+			links$(bare, orderBy("createdAt"), orderBy("clicks")),
+			links$(bare, orderBy("clicks"), orderBy(documentId(), "desc")),
+			query(collection(bare, "items"), where("tags", "array-contains", "y"), where("flag", "==", true)),
+		];
+		for (const refused of refusals) expect(await errorCodeOf(getDocs(refused))).toBe("failed-precondition");
+	});
+
+	it("reads no index backwards: limitToLast, which flips every direction, needs the opposite twin", async () => {
+		const descendingOnly = await startTestServer({
+			indexes: [
+				{
+					collectionGroup: "links",
+					queryScope: "COLLECTION",
+					fields: [
+						{ fieldPath: "owner", order: "ASCENDING" },
+						{ fieldPath: "createdAt", order: "DESCENDING" },
+					],
+				},
+			],
+		});
+		try {
+			const client = descendingOnly.connect("alice");
+			expect(await ids(alices$(client, orderBy("createdAt", "desc"), limit(3)))).toEqual([]);
+			expect(await errorCodeOf(getDocs(alices$(client, orderBy("createdAt", "desc"), limitToLast(3))))).toBe(
+				"failed-precondition",
+			);
+		} finally {
+			await descendingOnly.stop();
+		}
+		expect(await ids(alices$(db, orderBy("createdAt", "desc"), limitToLast(3)))).toEqual([
+			"alice-02",
+			"alice-01",
+			"alice-00",
+		]);
+	});
+
+	it("orders by document name descending only under an equality filter: the collection has no such index", async () => {
+		const byNameDescending = query(
+			collection(db, "items"),
+			where(documentId(), ">=", "h"),
+			orderBy(documentId(), "desc"),
+		);
+		expect(await errorCodeOf(getDocs(byNameDescending))).toBe("failed-precondition");
+	});
+
+	it("holds counts and other aggregations to the same indexes", async () => {
+		expect(await errorCodeOf(getCount(alices$(bare, orderBy("createdAt", "desc"))))).toBe("failed-precondition");
+		expect(await errorCodeOf(getAggregate(alices$(db, where("clicks", "<", 10)), { total: sum("clicks") }))).toBe(
+			"failed-precondition",
+		);
+	});
+
+	it("has no index on a field fieldOverrides exempts, for the administrator too", async () => {
+		const admin = server.connect(ADMINISTRATOR);
+		expect(await errorCodeOf(getDocs(links$(admin, where("url", "==", "https://example.com/"))))).toBe(
+			"failed-precondition",
+		);
+		expect(await errorCodeOf(getDocs(links$(admin, orderBy("title"), limit(1))))).toBe("failed-precondition");
 	});
 });

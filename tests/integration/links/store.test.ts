@@ -123,6 +123,32 @@ describe("shortening", () => {
 	});
 });
 
+describe("titles", () => {
+	/** Shortens a fresh URL with `title`; the title the link store answered with and the one stored. */
+	async function titlesFor(title: string): Promise<[string, string]> {
+		const url = `https://example.com/titled/${crypto.randomUUID()}`;
+		const link = await alice.store.shorten(alice.client.uid, { url, title });
+		return [link.title, (await getDoc(doc(alice.client.db, "links", link.code))).get("title")];
+	}
+
+	it("a long title is cut to 500 UTF-16 units between two characters, within the rules under either reading of size()", async () => {
+		// 801 UTF-16 units in 401 characters: the 250th emoji would straddle the 500th unit.
+		const [answered, stored] = await titlesFor(`a${"😀".repeat(400)}`);
+		expect(stored).toBe(`a${"😀".repeat(249)}`);
+		expect(answered).toBe(stored);
+		expect(stored.length).toBe(499);
+	});
+
+	it("a title of exactly 500 UTF-16 units is kept whole", async () => {
+		const title = `${"t".repeat(498)}😀`;
+		expect((await titlesFor(title))[1]).toBe(title);
+	});
+
+	it("a lone surrogate, which is not valid UTF-8, is stored as U+FFFD", async () => {
+		expect((await titlesFor("broken \ud83d title \ude00"))[1]).toBe("broken \ufffd title \ufffd");
+	});
+});
+
 describe("aliases", () => {
 	it("creates a link under the chosen alias, case kept", async () => {
 		const alias = `Launch-${crypto.randomUUID().slice(0, 8)}`;
@@ -275,19 +301,32 @@ describe("paging through links", () => {
 });
 
 describe("searching", () => {
-	it("pages through the links to one host only, newest first, with a count of those alone", async () => {
+	it("pages through the links to one host only, newest first, both ways, with a count of those alone", async () => {
 		const searcher = await account();
 		opened.push(searcher.client);
 		const uid = searcher.client.uid;
-		for (let i = 0; i < 12; i++) {
+		for (let i = 0; i < 33; i++) {
 			await searcher.store.shorten(uid, { url: `https://${i % 3 === 0 ? "wanted.example" : "other.example"}/${i}` });
 		}
+		const wanted = (...numbers: number[]) => numbers.map((i) => `https://wanted.example/${i}`);
 		const first = await searcher.store.listPage(uid, { pageSize: 10, host: "wanted.example" });
-		expect(first.total).toBe(4);
-		expect(first.links.map((link) => link.url)).toEqual([9, 6, 3, 0].map((i) => `https://wanted.example/${i}`));
-		expect(first.next).toBeNull();
+		expect(first.total).toBe(11);
+		expect(first.links.map((link) => link.url)).toEqual(wanted(30, 27, 24, 21, 18, 15, 12, 9, 6, 3));
+		const second = await searcher.store.listPage(uid, {
+			pageSize: 10,
+			host: "wanted.example",
+			after: first.next ?? "",
+		});
+		expect(second.links.map((link) => link.url)).toEqual(wanted(0));
+		expect(second.next).toBeNull();
+		const back = await searcher.store.listPage(uid, {
+			pageSize: 10,
+			host: "wanted.example",
+			before: second.previous ?? "",
+		});
+		expect(back.links.map((link) => link.url)).toEqual(first.links.map((link) => link.url));
 		const all = await searcher.store.listPage(uid, { pageSize: 10 });
-		expect(all.total).toBe(12);
+		expect(all.total).toBe(33);
 	});
 
 	it("finds the user's own codes by their start, and never another user's", async () => {

@@ -187,6 +187,19 @@ describe("the sign-in form", () => {
 		expect(done[0]?.user?.email).toBe("me@example.com");
 	});
 
+	it("says the same for an email with no account as for a wrong password, so it tells no one who has one", async () => {
+		const accounts = new TestAccounts();
+		accounts.addAccount("me@example.com", "right-password");
+		const { user, done } = renderForms(accounts, "sign-in");
+		await user.type(email(), "nobody@example.com");
+		await user.type(password(), "right-password{Enter}");
+		expect((await screen.findByRole("alert", { name: "" })).textContent).toBe("Wrong email or password.");
+		expect(description(email())).toBe("");
+		expect(email().getAttribute("aria-invalid")).toBe("false");
+		await vi.waitFor(() => expect(document.activeElement).toBe(password()));
+		expect(done).toEqual([]);
+	});
+
 	it("says Signing in… while the request is out", async () => {
 		const accounts = new TestAccounts();
 		accounts.addAccount("me@example.com", "right-password");
@@ -273,7 +286,7 @@ describe("the reset-password form", () => {
 
 		await user.click(screen.getByRole("button", { name: "Send reset link" }));
 		expect((await screen.findByRole("status")).textContent).toBe(
-			"We sent a link to reset your password to me@example.com. Follow it, then sign in here with your new password.",
+			"If me@example.com has an account, we sent it a link to choose a new password. Follow it, then sign in here with your new password.",
 		);
 		expect(accounts.resetsSentTo).toEqual(["me@example.com"]);
 		const back = screen.getByRole("button", { name: "Back to sign in" });
@@ -283,7 +296,7 @@ describe("the reset-password form", () => {
 		expect(email().value).toBe("me@example.com");
 	});
 
-	it("shows an unknown email under the field and sends nothing for a malformed one", async () => {
+	it("answers an email with no account as one with an account, and sends nothing for a malformed one", async () => {
 		const accounts = new TestAccounts();
 		const { user } = renderForms(accounts, "reset-password");
 		await user.type(email(), "nobody{Enter}");
@@ -291,7 +304,9 @@ describe("the reset-password form", () => {
 		expect(accounts.requests).not.toContain("resetPassword");
 
 		await user.type(email(), "@example.com{Enter}");
-		await vi.waitFor(() => expect(description(email())).toBe("There is no account with that email."));
-		expect(within(screen.getByRole("form")).queryByRole("status")).toBeNull();
+		expect((await within(screen.getByRole("form")).findByRole("status")).textContent).toBe(
+			"If nobody@example.com has an account, we sent it a link to choose a new password. Follow it, then sign in here with your new password.",
+		);
+		expect(accounts.resetsSentTo).toEqual([]);
 	});
 });

@@ -1,4 +1,5 @@
 import { act } from "@testing-library/react";
+import { FirebaseError } from "firebase/app";
 import { ShortyError } from "../../../src/errors";
 import type { BackgroundEvent, Handlers, Session } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
@@ -8,7 +9,10 @@ type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut
 /**
  * A background's accounts for component tests, keeping the rules background/accounts.ts gets from
  * Firebase Auth: signing up from an anonymous session keeps its user (and links), signing in replaces
- * it, a taken email or a wrong password fails with Firebase's codes. Every change is announced to the
+ * it, a taken email or a wrong password fails with Firebase's codes. Signing in fails as Firebase does
+ * without email-enumeration protection (the Auth emulator, older projects): a wrong password and an
+ * email with no account get different codes. A password reset answers alike for every well-formed
+ * email, as background/accounts.ts does. Every change is announced to the
  * pages that follow the session, as the worker's onIdTokenChanged does. `hold()` keeps the next request
  * waiting until released, to see pending states.
  */
@@ -96,14 +100,16 @@ export class TestAccounts {
 			signIn: ({ email, password }) =>
 				answer("signIn", () => {
 					const account = this.passwords.get(email);
-					if (!account || account.password !== password) throw new ShortyError("auth/invalid-credential");
+					if (!account) throw new FirebaseError("auth/user-not-found", "Firebase: Error (auth/user-not-found).");
+					if (account.password !== password) {
+						throw new FirebaseError("auth/wrong-password", "Firebase: Error (auth/wrong-password).");
+					}
 					return this.change({ uid: account.uid, email, anonymous: false });
 				}),
 			signOut: () => answer("signOut", () => this.change(null)),
 			resetPassword: ({ email }) =>
 				answer("resetPassword", () => {
-					if (!this.passwords.has(email)) throw new ShortyError("auth/user-not-found");
-					this.resetsSentTo.push(email);
+					if (this.passwords.has(email)) this.resetsSentTo.push(email);
 					return { email };
 				}),
 			listLinks: () =>

@@ -3,7 +3,8 @@
  * id in links/ and targets/ and the path of a public short link, so anything beyond [A-Za-z0-9_-] could
  * make a path, a query, a look-alike or an id Firestore refuses.
  */
-import { MAX_ALIAS_LENGTH, MIN_ALIAS_LENGTH, RESERVED_ALIASES } from "../../../src/links/codes";
+import { RESERVED_ALIASES } from "../../../src/links/codes";
+import { MAX_CODE_LENGTH, MIN_CODE_LENGTH } from "../../../src/links/schema";
 import { type CorpusRow, caseVariants, char, codePointName } from "./rows";
 
 const TEN_KB = 10 * 1024;
@@ -28,12 +29,12 @@ const shapes: CorpusRow[] = [
 	["", "alias-invalid", "empty"],
 	["   ", "alias-invalid", "only spaces, empty once trimmed"],
 	["a", "alias-invalid", "1 character"],
-	["ab", "alias-invalid", `2 characters, under ${MIN_ALIAS_LENGTH}`],
+	["ab", "alias-invalid", `2 characters, under ${MIN_CODE_LENGTH}`],
 	["  ab  ", "alias-invalid", "2 characters once trimmed"],
 	["abc", "ok", "3 characters, the shortest"],
-	["a".repeat(MAX_ALIAS_LENGTH), "ok", "64 characters, the longest"],
-	["a".repeat(MAX_ALIAS_LENGTH + 1), "alias-invalid", "65 characters"],
-	[` ${"a".repeat(MAX_ALIAS_LENGTH)} `, "ok", "64 characters with spaces around, trimmed"],
+	["a".repeat(MAX_CODE_LENGTH), "ok", "64 characters, the longest"],
+	["a".repeat(MAX_CODE_LENGTH + 1), "alias-invalid", "65 characters"],
+	[` ${"a".repeat(MAX_CODE_LENGTH)} `, "ok", "64 characters with spaces around, trimmed"],
 	["a".repeat(TEN_KB), "alias-invalid", "10 KB"],
 	["é".repeat(TEN_KB), "alias-invalid", "10 KB of an accented letter"],
 	["Spring-sale_2025", "ok", "letters, digits, hyphen and underscore"],

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { aliasCandidates } from "../../../src/links/aliasSuggestions";
-import { checkAlias, MAX_ALIAS_LENGTH } from "../../../src/links/codes";
+import { checkAlias } from "../../../src/links/codes";
+import { MAX_CODE_LENGTH } from "../../../src/links/schema";
 
 const page = { url: "https://docs.example.com/guides/pricing-plans?ref=nav", title: "Pricing and plans – Acme" };
 
@@ -46,14 +47,14 @@ describe("aliasCandidates", () => {
 	});
 
 	it("shortens a long alias so every candidate is at most 64 characters, and all are valid aliases", () => {
-		const long = "a".repeat(MAX_ALIAS_LENGTH);
+		const long = "a".repeat(MAX_CODE_LENGTH);
 		const candidates = aliasCandidates(long, page);
 		expect(candidates.length).toBeGreaterThan(0);
 		for (const candidate of candidates) {
-			expect(candidate.length).toBeLessThanOrEqual(MAX_ALIAS_LENGTH);
+			expect(candidate.length).toBeLessThanOrEqual(MAX_CODE_LENGTH);
 			expect(checkAlias(candidate).ok).toBe(true);
 		}
-		expect(candidates[0]).toBe(`${"a".repeat(MAX_ALIAS_LENGTH - 2)}-2`);
+		expect(candidates[0]).toBe(`${"a".repeat(MAX_CODE_LENGTH - 2)}-2`);
 	});
 
 	it("never offers a reserved alias or the same one twice", () => {

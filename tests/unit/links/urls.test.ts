@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "../../../src/errors";
-import { checkUrl, MAX_URL_LENGTH } from "../../../src/links/urls";
+import { MAX_URL_LENGTH } from "../../../src/links/schema";
+import { checkUrl } from "../../../src/links/urls";
 
 const BASE = "https://sho.rt/";
 const check = (input: string) => checkUrl(input, BASE);
@@ -85,6 +86,78 @@ describe("checkUrl trims and refuses stray characters", () => {
 	it("a space in the path is kept, percent-encoded as the parser does", () => {
 		expect(accepted("https://example.com/a b").url).toBe("https://example.com/a%20b");
 	});
+
+	it.each([
+		["a vertical tab", "https://example.com/a\u000bb"],
+		["a next-line character (C1)", "https://example.com/a\u0085b"],
+		["another C1 control", "https://exa\u009bmple.com/"],
+	])("%s inside is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "the address contains a control character");
+	});
+
+	it.each([
+		["a line separator in the path", "https://example.com/a\u2028b"],
+		["a paragraph separator in the query", "https://example.com/?q=a\u2029b"],
+		["a line separator in the host", "https://exa\u2028mple.com/"],
+	])("%s is refused as invalid-url, though the parser would percent-encode it", (_kind, input) => {
+		expectRefused(input, "invalid-url", "the address contains a line break");
+	});
+
+	it.each([
+		["a soft hyphen the parser would delete from the host", "https://exa\u00admple.com/", "U+00AD"],
+		["a zero-width space", "https://exa\u200bmple.com/", "U+200B"],
+		["a right-to-left override that makes the path read backwards", "https://example.com/\u202egnp.exe", "U+202E"],
+		["a left-to-right mark", "https://example.com/a\u200eb", "U+200E"],
+		["a byte order mark inside", "https://example.com/a\ufeffb", "U+FEFF"],
+		["a tag character", "https://example.com/a\u{e0041}b", "U+E0041"],
+	])("%s is refused as invalid-url and named", (_kind, input, codePoint) => {
+		expectRefused(input, "invalid-url", `the address contains the invisible character ${codePoint}`);
+	});
+
+	it("a zero-width joiner in an emoji sequence is kept, percent-encoded", () => {
+		expect(accepted("https://example.com/\u{1f469}\u200d\u{1f4bb}").url).toBe(
+			"https://example.com/%F0%9F%91%A9%E2%80%8D%F0%9F%92%BB",
+		);
+	});
+});
+
+describe("checkUrl refuses an address without a real host", () => {
+	it.each([
+		["a scheme and nothing else", "https://"],
+		["a third slash, which the parser would skip to take x for the host", "https:///x"],
+		["four slashes", "https:////example.com/"],
+		["a backslash for the third slash", "https://\\example.com/"],
+		["a query where the host goes", "https://?q=1"],
+	])("%s is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "the host is empty");
+	});
+
+	it.each([
+		["javascript with a script for a port, which the parser cannot read", "http://javascript:alert(1)"],
+		["a port that is not a number", "https://example.com:http/"],
+	])("%s is refused as invalid-url", (_kind, input) => {
+		expectRefused(input, "invalid-url", "it is not a valid address");
+	});
+
+	it.each([
+		["the scheme written twice", "https://https://example.com/", "https"],
+		["javascript with a port", "http://javascript:80/", "javascript"],
+		["data with its root dot", "https://data./x", "data"],
+	])("a scheme name as the host (%s) is refused as invalid-url", (_kind, input, name) => {
+		expectRefused(input, "invalid-url", `"${name}" is a scheme, not a host`);
+	});
+
+	it.each(["a!b", 'a"b', "a{b}", "a`b", "a(b)", "a'b", "a~b"])(
+		"a host with characters no name has (%s.com) is refused as invalid-url",
+		(name) => {
+			expectRefused(`https://${name}.com/`, "invalid-url", `"${name}.com" is not a host name`);
+		},
+	);
+
+	it("one slash or none still reads as the host that follows", () => {
+		expect(accepted("https:/example.com/x").url).toBe("https://example.com/x");
+		expect(accepted("https:example.com").url).toBe("https://example.com/");
+	});
 });
 
 describe("checkUrl refuses what is not a web address", () => {
@@ -99,7 +172,6 @@ describe("checkUrl refuses what is not a web address", () => {
 	});
 
 	it.each([
-		["a scheme and nothing else", "https://"],
 		["an unclosed IPv6 address", "http://[::1"],
 		["a port out of range", "https://example.com:99999/"],
 	])("%s is refused as invalid-url", (_kind, input) => {

@@ -35,9 +35,7 @@ describe("the account section", () => {
 		await userEvent.click(within(section).getByRole("button", { name: "Reset password" }));
 		const form = within(section).getByRole("form", { name: "Reset your password" });
 		await userEvent.type(within(form).getByRole("textbox", { name: "Email" }), "reader@shorty.test{Enter}");
-		expect(
-			await within(section).findByText(/We sent a link to reset your password to reader@shorty\.test/),
-		).toBeTruthy();
+		expect(await within(section).findByText(/If reader@shorty\.test has an account, we sent it a link/)).toBeTruthy();
 		expect(reset).toEqual(["reader@shorty.test"]);
 
 		await userEvent.click(within(section).getByRole("button", { name: "Sign out" }));

@@ -36,7 +36,12 @@ describe("editing a target in place", () => {
 		await userEvent.clear(field);
 		await userEvent.type(field, "https://example.com/moved{Enter}");
 		const row = screen.getByRole("row", { name: new RegExp(`sho\\.rt/${code}`) });
-		expect(await within(row).findByRole("link", { name: "https://example.com/moved" })).toBeTruthy();
+		expect(await within(row).findByText("example.com/moved")).toBeTruthy();
+		expect(
+			within(row)
+				.getAllByRole("link")
+				.map((link) => link.getAttribute("href")),
+		).toContain("https://example.com/moved");
 		expect((await background.store.get(code)).url).toBe("https://example.com/moved");
 		// Back where editing started.
 		expect(document.activeElement).toBe(editButton(code));
@@ -79,7 +84,7 @@ describe("editing a target in place", () => {
 		await userEvent.type(targetField(code), "/more");
 		await userEvent.keyboard("{Escape}");
 		expect(screen.queryByRole("textbox", { name: `New target for sho.rt/${code}` })).toBeNull();
-		expect(screen.getByRole("link", { name: before })).toBeTruthy();
+		expect(screen.getByText(before.replace("https://", ""))).toBeTruthy();
 		expect(document.activeElement).toBe(editButton(code));
 		expect(updates(background)).toEqual([]);
 	});

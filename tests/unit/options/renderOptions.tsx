@@ -50,8 +50,9 @@ export function resetPage(): void {
 	localStorage.clear();
 }
 
+/** The links table: a grid, whose rows move by arrow keys. */
 export function linksTable(): HTMLElement {
-	return screen.getByRole("table");
+	return screen.getByRole("grid");
 }
 
 /** The short links in the table, top to bottom, as shown ("sho.rt/abc1234"). */

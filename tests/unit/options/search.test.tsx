@@ -31,10 +31,13 @@ describe("searching", () => {
 		await userEvent.type(await searchBox(), "react.dev");
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
 		expect(background.requests).toEqual([{ type: "searchLinks", term: "react.dev", pageSize: 25 }]);
-		expect(screen.getByRole("table", { name: "Links to react.dev, newest first" })).toBeTruthy();
-		for (const row of within(screen.getByRole("table")).getAllByRole("link", { name: /^https:/ })) {
-			expect(new URL(row.getAttribute("href") ?? "").host).toBe("react.dev");
-		}
+		const table = screen.getByRole("grid", { name: "Links to react.dev, newest first" });
+		const targets = within(table)
+			.getAllByRole("link")
+			.map((link) => new URL(link.getAttribute("href") ?? ""))
+			.filter((url) => url.host !== "sho.rt");
+		expect(targets).toHaveLength(6);
+		expect(targets.every((url) => url.host === "react.dev")).toBe(true);
 		expect(location.hash).toContain("q=react.dev");
 	});
 
@@ -43,7 +46,7 @@ describe("searching", () => {
 		await userEvent.type(await searchBox(), "launch-");
 		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
 		expect(shownCodes()).toEqual(["launch-a", "launch-b", "launch-c"]);
-		const table = screen.getByRole("table", { name: "Links whose code starts with “launch-”, in code order" });
+		const table = screen.getByRole("grid", { name: "Links whose code starts with “launch-”, in code order" });
 		expect(within(table).getByRole("columnheader", { name: "Short link" }).getAttribute("aria-sort")).toBe("ascending");
 	});
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appError } from "../../../src/errors";
@@ -51,10 +51,22 @@ describe("settings", () => {
 		expect(autoCopy()).toHaveProperty("checked", true);
 	});
 
-	it("shows where short links live, read-only", async () => {
+	it("says where short links live as plain information, in words a user reads, not as a field", async () => {
 		renderOptions(await optionsBackground(firestore));
-		const base = await screen.findByRole("textbox", { name: "Short links start with" });
-		expect(base).toHaveProperty("value", SHORT_LINK_BASE);
-		expect(base).toHaveProperty("readOnly", true);
+		const settings = await screen.findByRole("region", { name: "Settings" });
+		expect(within(settings).getByText(/^Your short links start with/).textContent).toBe(
+			`Your short links start with ${SHORT_LINK_BASE}`,
+		);
+		expect(within(settings).queryByRole("textbox")).toBeNull();
+		expect(document.body.textContent).not.toMatch(/VITE_|cannot change here/);
+	});
+
+	it("names Shorty's version at the foot of the page, with no talk of connections", async () => {
+		renderOptions(
+			await optionsBackground(firestore, { overrides: () => ({ ping: () => ({ version: "1.2.3", startedAt: 1 }) }) }),
+		);
+		const foot = screen.getByRole("contentinfo");
+		await waitFor(() => expect(foot.textContent).toBe("Shorty 1.2.3"));
+		expect(screen.queryByRole("heading", { name: "Connection" })).toBeNull();
 	});
 });

@@ -1,0 +1,100 @@
+/**
+ * The shape of Shorty's two Firestore documents and the limits on them, stated once. The link store, the
+ * redirect page, the seed and the local policy (local/policy.ts) read them from here; firestore.rules
+ * cannot import, so it spells them out again, and tests/unit/links/schema.test.ts fails when it spells
+ * them otherwise. Plain data: no Firebase or browser API, so every part of the project may import it.
+ *
+ * links/{code}   private to its owner
+ * targets/{code} public, only what the redirect page needs
+ * The two are created, edited and deleted together in one batch.
+ */
+
+export const LINKS = "links";
+export const TARGETS = "targets";
+
+/** A link document; `Time` is how the reader's SDK spells a timestamp. */
+export interface LinkDocument<Time> {
+	url: string;
+	host: string;
+	owner: string;
+	title: string;
+	createdAt: Time;
+	updatedAt: Time;
+	/** Written as an integer: the rules accept no other number here (docs/architecture.md, "The link schema and the rules"). */
+	clicks: number;
+	custom: boolean;
+	urlHash: string;
+}
+
+export interface TargetDocument {
+	url: string;
+}
+
+export type LinkField = keyof LinkDocument<unknown>;
+export type TargetField = keyof TargetDocument;
+
+/** A record rather than a list, so the compiler refuses a field of LinkDocument missing here, or one too many. */
+const LINK_FIELD_RECORD: Record<LinkField, true> = {
+	url: true,
+	host: true,
+	owner: true,
+	title: true,
+	createdAt: true,
+	updatedAt: true,
+	clicks: true,
+	custom: true,
+	urlHash: true,
+};
+
+/** Every field of a link, each required: the rules' hasOnly and hasAll in validNewLink. */
+export const LINK_FIELDS = Object.keys(LINK_FIELD_RECORD) as readonly LinkField[];
+
+/** What the owner may change (isOwnerEdit): never who owns it, when it was made, its clicks or its kind. */
+export const EDITABLE_FIELDS: readonly LinkField[] = ["url", "host", "title", "updatedAt", "urlHash"];
+
+/** What anyone following the link may change, by exactly one (isOneClick). */
+export const CLICK_FIELDS: readonly LinkField[] = ["clicks"];
+
+export const TARGET_FIELDS: readonly TargetField[] = ["url"];
+
+/**
+ * Lengths as firestore.rules' size() counts them. Whether size() counts code points or UTF-16 units is
+ * not documented: URLs and hosts are ASCII (URL_PATTERN), where the two agree, and titles are cut to
+ * MAX_TITLE_LENGTH UTF-16 units, which is never more code points.
+ */
+export const MAX_URL_LENGTH = 2048;
+/** DNS's own limit for a name; the host keeps a non-default port, so a port counts too. */
+export const MAX_HOST_LENGTH = 253;
+export const MAX_TITLE_LENGTH = 500;
+export const MIN_CODE_LENGTH = 3;
+export const MAX_CODE_LENGTH = 64;
+
+/*
+ * The patterns are RE2 source for the rules and JavaScript source for everyone else, so they use only
+ * what both engines read alike: anchors, literal characters, classes of ASCII ranges, groups and
+ * counted repeats (no \s, \w, \d or "."; JavaScript's differ from RE2's outside ASCII).
+ */
+
+/** A document id in links/ and targets/: generated codes are 7 base62 characters, aliases 3-64 of these. */
+export const CODE_PATTERN = `^[A-Za-z0-9_-]{${MIN_CODE_LENGTH},${MAX_CODE_LENGTH}}$`;
+
+/** Lower-case hex SHA-256 (src/links/urlHash.ts). */
+export const URL_HASH_PATTERN = "^[0-9a-f]{64}$";
+
+/**
+ * A host as the URL parser leaves an http(s) address's: lower-case labels of ASCII letters, digits, "-"
+ * and "_" (an IDN is punycode by then) with an optional root dot, or a bracketed IPv6 address; then a
+ * numeric port, if not the default one. Not anchored: URL_PATTERN embeds it.
+ */
+export const HOST_PATTERN = "(?:(?:[a-z0-9_-]+\\.)*[a-z0-9_-]+\\.?|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?";
+
+/**
+ * An http(s) address as the URL parser serializes it: a host, then a path that always starts with "/"
+ * and, like the query and fragment, holds printable ASCII only (the parser percent-encodes everything
+ * else). That leaves out whitespace, controls, line separators and invisible characters, an empty host
+ * ("https:///x") and a scheme name posing as a host with a port ("http://javascript:alert(1)").
+ */
+export const URL_PATTERN = `^https?://${HOST_PATTERN}/[!-~]*$`;
+
+/** The stored `host` field: URL.host of the stored URL. */
+export const HOST_FIELD_PATTERN = `^${HOST_PATTERN}$`;

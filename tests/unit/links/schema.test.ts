@@ -1,0 +1,344 @@
+// @vitest-environment node
+/**
+ * One schema, three statements of it: src/links/schema.ts, firestore.rules (read from its text) and
+ * local/policy.ts (asked, as the local server asks it). These tests fail when any two disagree on a
+ * field, a limit or a pattern, and when the rules' patterns mean something else in RE2, the engine
+ * production runs them in, than in JavaScript, the engine the policy runs them in.
+ */
+import { RE2JS } from "re2js";
+import { describe, expect, it } from "vitest";
+import type { Access, Fields, Value } from "../../../local/firestore/types";
+import { shortyPolicy } from "../../../local/policy";
+import {
+	CLICK_FIELDS,
+	CODE_PATTERN,
+	EDITABLE_FIELDS,
+	HOST_FIELD_PATTERN,
+	LINK_FIELDS,
+	LINKS,
+	type LinkField,
+	MAX_CODE_LENGTH,
+	MAX_HOST_LENGTH,
+	MAX_TITLE_LENGTH,
+	MAX_URL_LENGTH,
+	MIN_CODE_LENGTH,
+	TARGET_FIELDS,
+	TARGETS,
+	URL_HASH_PATTERN,
+	URL_PATTERN,
+} from "../../../src/links/schema";
+import { URL_CORPUS } from "../corpus/urls";
+import {
+	argumentOf,
+	commentedFields,
+	functionBody,
+	matchBody,
+	sizeLimit,
+	stringExpression,
+	stringList,
+} from "./firestoreRules";
+
+const rules = {
+	validCode: functionBody("validCode"),
+	validUrl: functionBody("validUrl"),
+	validLinkFields: functionBody("validLinkFields"),
+	validNewLink: functionBody("validNewLink"),
+	isOneClick: functionBody("isOneClick"),
+	isOwnerEdit: functionBody("isOwnerEdit"),
+	targets: matchBody("targets"),
+};
+
+const rulesPattern = (body: string, subject: string, where: string) =>
+	stringExpression(argumentOf(body, `${subject}.matches`, where));
+
+describe("firestore.rules states the fields of src/links/schema.ts", () => {
+	it("a new link has every field and no other (validNewLink's hasOnly and hasAll)", () => {
+		expect(stringList(argumentOf(rules.validNewLink, "data.keys().hasOnly", "validNewLink"))).toEqual(LINK_FIELDS);
+		expect(stringList(argumentOf(rules.validNewLink, "data.keys().hasAll", "validNewLink"))).toEqual(LINK_FIELDS);
+	});
+
+	it("the owner's edit changes only the editable fields (isOwnerEdit)", () => {
+		const affected = argumentOf(rules.isOwnerEdit, "affectedKeys().hasOnly", "isOwnerEdit");
+		expect(stringList(affected)).toEqual(EDITABLE_FIELDS);
+	});
+
+	it("a click changes only the click count (isOneClick)", () => {
+		expect(stringList(argumentOf(rules.isOneClick, "affectedKeys().hasOnly", "isOneClick"))).toEqual(CLICK_FIELDS);
+	});
+
+	it("a target holds only its fields (match /targets)", () => {
+		const keys = argumentOf(rules.targets, "request.resource.data.keys().hasOnly", "match /targets");
+		expect(stringList(keys)).toEqual(TARGET_FIELDS);
+	});
+
+	it("the comment at the top lists the same fields", () => {
+		expect(commentedFields(LINKS)).toEqual(LINK_FIELDS);
+		expect(commentedFields(TARGETS)).toEqual(TARGET_FIELDS);
+	});
+});
+
+describe("firestore.rules states the limits and patterns of src/links/schema.ts", () => {
+	it("the size limits on url, host and title", () => {
+		expect(sizeLimit(rules.validUrl, "url", "validUrl")).toBe(MAX_URL_LENGTH);
+		expect(sizeLimit(rules.validLinkFields, "data.host", "validLinkFields")).toBe(MAX_HOST_LENGTH);
+		expect(sizeLimit(rules.validLinkFields, "data.title", "validLinkFields")).toBe(MAX_TITLE_LENGTH);
+	});
+
+	it("the patterns of codes, URLs, hosts and URL hashes", () => {
+		expect(rulesPattern(rules.validCode, "code", "validCode")).toBe(CODE_PATTERN);
+		expect(rulesPattern(rules.validUrl, "url", "validUrl")).toBe(URL_PATTERN);
+		expect(rulesPattern(rules.validLinkFields, "data.host", "validLinkFields")).toBe(HOST_FIELD_PATTERN);
+		expect(rulesPattern(rules.validLinkFields, "data.urlHash", "validLinkFields")).toBe(URL_HASH_PATTERN);
+	});
+
+	it("clicks must be an int wherever they are compared, so int against float never matters", () => {
+		expect(rules.validNewLink).toMatch(/data\.clicks is int && data\.clicks == 0/);
+		expect(rules.isOneClick).toMatch(
+			/request\.resource\.data\.clicks is int\s+&& request\.resource\.data\.clicks == resource\.data\.clicks \+ 1/,
+		);
+	});
+
+	it("fails loudly when the rules no longer say what it looks for", () => {
+		expect(() => argumentOf(rules.validUrl, "url.split", "validUrl")).toThrow(/expected exactly one/);
+		expect(() => functionBody("noSuchFunction")).toThrow(/firestore\.rules: expected exactly one function/);
+		expect(() => stringExpression("'a' + b")).toThrow(/cannot read/);
+	});
+});
+
+// The local policy, asked as the local server asks it.
+
+const UID = "owner-uid";
+const TIME = "2025-01-01T00:00:00.000000Z";
+const string = (value: string): Value => ({ stringValue: value });
+const integer = (value: number): Value => ({ integerValue: String(value) });
+
+function validLink(url = "https://example.com/page"): Fields {
+	return {
+		url: string(url),
+		host: string(new URL(url).host),
+		owner: string(UID),
+		title: string("A page"),
+		createdAt: { timestampValue: TIME },
+		updatedAt: { timestampValue: TIME },
+		clicks: integer(0),
+		custom: { booleanValue: false },
+		urlHash: string("a".repeat(64)),
+	};
+}
+
+/** A write to links/{code} or targets/{code}, in a commit that leaves `after` in place. */
+function write(
+	collection: string,
+	method: "create" | "update",
+	resource: Fields | null,
+	requestResource: Fields,
+	after: Record<string, Fields>,
+	code = "abc1234",
+): boolean {
+	const access: Access = {
+		method,
+		auth: { uid: UID, token: {} },
+		collection,
+		id: code,
+		resource,
+		requestResource,
+		requestTime: TIME,
+		get: () => resource,
+		exists: () => resource !== null,
+		getAfter: (path) => after[path] ?? null,
+		existsAfter: (path) => after[path] !== undefined,
+	};
+	return shortyPolicy(access);
+}
+
+/** Whether the policy lets the owner create this link, with its target carrying the same URL. */
+function creates(link: Fields, code = "abc1234"): boolean {
+	const target = { url: link.url ?? string("") };
+	return write(LINKS, "create", null, link, { [`${TARGETS}/${code}`]: target }, code);
+}
+
+/** Whether the policy lets the owner point a target at `url`, its link changed alike. */
+function targets(url: string): boolean {
+	const target = { url: string(url) };
+	return write(TARGETS, "create", null, target, { [`${LINKS}/abc1234`]: { ...validLink(), url: string(url) } });
+}
+
+const edits = (before: Fields, after: Fields) =>
+	write(LINKS, "update", before, after, { [`${TARGETS}/abc1234`]: { url: after.url ?? string("") } });
+
+describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
+	it("accepts a new link with every field", () => {
+		expect(creates(validLink())).toBe(true);
+	});
+
+	it.each(LINK_FIELDS)("refuses a new link without %s", (field) => {
+		const { [field]: _, ...without } = validLink();
+		expect(creates(without)).toBe(false);
+	});
+
+	it("refuses a new link with a field the schema does not have", () => {
+		expect(creates({ ...validLink(), admin: { booleanValue: true } })).toBe(false);
+	});
+
+	const changes: Record<LinkField, Value> = {
+		url: string("https://example.com/other"),
+		host: string("example.org"),
+		owner: string("someone-else"),
+		title: string("Another title"),
+		createdAt: { timestampValue: "2024-01-01T00:00:00Z" },
+		updatedAt: { timestampValue: TIME },
+		clicks: integer(7),
+		custom: { booleanValue: true },
+		urlHash: string("b".repeat(64)),
+	};
+	it.each(LINK_FIELDS.filter((field) => field !== "updatedAt"))(
+		"lets the owner change %s only if it is an editable field",
+		(field) => {
+			const before = { ...validLink(), updatedAt: { timestampValue: "2024-06-01T00:00:00Z" } };
+			const after = { ...before, updatedAt: { timestampValue: TIME }, [field]: changes[field] };
+			expect(edits(before, after)).toBe(EDITABLE_FIELDS.includes(field));
+		},
+	);
+
+	it("lets anyone add one click and change nothing else", () => {
+		const link = validLink();
+		expect(write(LINKS, "update", link, { ...link, clicks: integer(1) }, {})).toBe(true);
+		expect(write(LINKS, "update", link, { ...link, clicks: integer(1), title: string("x") }, {})).toBe(false);
+	});
+
+	it("accepts a target with its fields only", () => {
+		expect(targets("https://example.com/page")).toBe(true);
+		const extra = { url: string("https://example.com/page"), title: string("x") };
+		expect(write(TARGETS, "create", null, extra, { [`${LINKS}/abc1234`]: validLink() })).toBe(false);
+	});
+});
+
+describe("local/policy.ts enforces the limits of src/links/schema.ts", () => {
+	const withTitle = (title: string) => ({ ...validLink(), title: string(title) });
+
+	it(`accepts a title of ${MAX_TITLE_LENGTH} characters and refuses one more`, () => {
+		expect(creates(withTitle("t".repeat(MAX_TITLE_LENGTH)))).toBe(true);
+		expect(creates(withTitle("t".repeat(MAX_TITLE_LENGTH + 1)))).toBe(false);
+	});
+
+	it("counts a title in UTF-16 units, the stricter reading of size(): emoji count twice", () => {
+		const emoji = "😀".repeat(MAX_TITLE_LENGTH / 2 + 1);
+		expect([...emoji].length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+		expect(emoji.length).toBeGreaterThan(MAX_TITLE_LENGTH);
+		expect(creates(withTitle(emoji))).toBe(false);
+		expect(creates(withTitle("😀".repeat(MAX_TITLE_LENGTH / 2)))).toBe(true);
+	});
+
+	it(`accepts a URL of ${MAX_URL_LENGTH} characters and refuses one more`, () => {
+		const urlOfLength = (length: number) => `https://example.com/${"a".repeat(length - 20)}`;
+		expect(urlOfLength(MAX_URL_LENGTH)).toHaveLength(MAX_URL_LENGTH);
+		expect(creates(validLink(urlOfLength(MAX_URL_LENGTH)))).toBe(true);
+		expect(creates(validLink(urlOfLength(MAX_URL_LENGTH + 1)))).toBe(false);
+	});
+
+	it(`accepts a host of ${MAX_HOST_LENGTH} characters and refuses one more`, () => {
+		const hostOfLength = (length: number) => `${"a".repeat(length - 4)}.com`;
+		const withHost = (host: string) => ({ ...validLink(`https://${host}/`), host: string(host) });
+		expect(creates(withHost(hostOfLength(MAX_HOST_LENGTH)))).toBe(true);
+		expect(creates(withHost(hostOfLength(MAX_HOST_LENGTH + 1)))).toBe(false);
+	});
+
+	it(`accepts codes of ${MIN_CODE_LENGTH} to ${MAX_CODE_LENGTH} characters only`, () => {
+		for (const [length, allowed] of [
+			[MIN_CODE_LENGTH - 1, false],
+			[MIN_CODE_LENGTH, true],
+			[MAX_CODE_LENGTH, true],
+			[MAX_CODE_LENGTH + 1, false],
+		] as const) {
+			expect(creates(validLink(), "c".repeat(length))).toBe(allowed);
+		}
+	});
+
+	it("refuses a click count that is a float, even of an int's value", () => {
+		expect(creates({ ...validLink(), clicks: { doubleValue: 0 } })).toBe(false);
+		const link = validLink();
+		expect(write(LINKS, "update", link, { ...link, clicks: { doubleValue: 1 } }, {})).toBe(false);
+	});
+
+	it("takes an int rewritten as an equal float for a change (diff's stricter reading)", () => {
+		const link = validLink();
+		const after = { ...link, clicks: { doubleValue: 0 }, title: string("Edited") };
+		expect(edits(link, after)).toBe(false);
+	});
+});
+
+/** Code points worth trying in each part of an address: every ASCII one, and the edges of Unicode's classes. */
+const PROBES = [
+	...Array.from({ length: 0x100 }, (_, i) => i),
+	...[0x061c, 0x115f, 0x1680, 0x180e, 0x2000, 0x200b, 0x200c, 0x200d, 0x200e, 0x2028, 0x2029, 0x202e, 0x202f],
+	...[0x205f, 0x2060, 0x2066, 0x3000, 0xd800, 0xdfff, 0xfeff, 0xfff9, 0xfffd, 0xffff, 0x1f600, 0xe0001, 0x10ffff],
+].map((codePoint) => String.fromCodePoint(codePoint));
+
+/** Stored strings to try: the URL corpus as typed, and each probe in each part of an address. */
+const STORED_URLS = [
+	...URL_CORPUS.map(([input]) => input),
+	...PROBES.flatMap((char) => [
+		`https://exa${char}mple.com/`,
+		`https://example.com${char}/`,
+		`https://example.com/a${char}b`,
+		`https://example.com/?q=${char}`,
+		`https://example.com/#${char}`,
+		`https:/${char}/example.com/`,
+		`http${char}://example.com/`,
+		`https://[::${char}]/`,
+		`https://example.com:8${char}/`,
+		`${char}https://example.com/`,
+		`https://example.com/${char}`,
+	]),
+	"https:///x",
+	"http://javascript:alert(1)",
+	"https://example.com",
+	"https://EXAMPLE.com/",
+	"HTTPS://example.com/",
+	"https://example.com:123456/",
+	"https://[::1]:8080/",
+	"https://1.2.3.4:5/",
+	"https://a..b/",
+	"https://.a/",
+	"https://a./",
+	"https://./",
+];
+
+describe("firestore.rules' validUrl in RE2 and the policy agree", () => {
+	const rulesUrl = RE2JS.compile(rulesPattern(rules.validUrl, "url", "validUrl"));
+	const rulesHost = RE2JS.compile(rulesPattern(rules.validLinkFields, "data.host", "validLinkFields"));
+
+	it(`on ${STORED_URLS.length} stored URLs, hostile and plain`, () => {
+		const disagreements = STORED_URLS.filter((url) => {
+			const byRules = url.length <= MAX_URL_LENGTH && rulesUrl.matches(url);
+			return byRules !== targets(url);
+		});
+		expect(disagreements).toEqual([]);
+		expect(STORED_URLS.filter(targets).length).toBeGreaterThan(100);
+	});
+
+	it("on the hosts of the same", () => {
+		const hosts = STORED_URLS.map((url) => /^\w*:\/\/([^/]*)/.exec(url)?.[1] ?? url);
+		const disagreements = hosts.filter((host) => {
+			const link = { ...validLink(), host: string(host) };
+			return (host.length <= MAX_HOST_LENGTH && rulesHost.matches(host)) !== creates(link);
+		});
+		expect(disagreements).toEqual([]);
+	});
+
+	it.each([
+		["a NUL", "https://example.com/\u0000"],
+		["a vertical tab", "https://example.com/a\u000bb"],
+		["a line separator", "https://example.com/a\u2028b"],
+		["a paragraph separator", "https://example.com/a\u2029b"],
+		["a no-break space", "https://example.com/a\u00a0b"],
+		["a right-to-left override", "https://example.com/\u202egnp.exe"],
+		["an empty host", "https:///x"],
+		["a scheme name as host and a script as port", "http://javascript:alert(1)"],
+		["no path", "https://example.com"],
+		["an upper-case host", "https://EXAMPLE.com/"],
+	])("both refuse %s", (_, url) => {
+		expect(rulesUrl.matches(url)).toBe(false);
+		expect(targets(url)).toBe(false);
+	});
+});
