@@ -1,7 +1,8 @@
 /**
  * Accounts: email and password, plus the anonymous session that lets the very first shorten work before
  * any sign-up. Signing up from an anonymous session links the new credential to it, so the user keeps
- * the links made so far (same uid).
+ * the links made so far (same uid). After an explicit sign-out no anonymous session starts by itself:
+ * the user chooses first (sign in, or shorten without an account), and that choice is remembered.
  */
 import { FirebaseError } from "firebase/app";
 import {
@@ -15,6 +16,7 @@ import {
 	signOut,
 	type User,
 } from "firebase/auth/web-extension";
+import type { Storage } from "webextension-polyfill";
 import { ShortyError } from "../src/errors";
 import type { Handlers, Session } from "../src/messages";
 
@@ -29,15 +31,39 @@ export async function requireUser(auth: Auth): Promise<User> {
 	return auth.currentUser;
 }
 
+/**
+ * Whether the user signed out on purpose and has not chosen since. Kept in storage.local: it is this
+ * browser's sign-out, and it must outlive the worker and the popup.
+ */
+export interface SignOutMemory {
+	signedOutByUser(): Promise<boolean>;
+	remember(signedOutByUser: boolean): Promise<void>;
+}
+
+const SIGNED_OUT_KEY = "signedOutByUser";
+
+export function signOutMemory(storage: Storage.StorageArea): SignOutMemory {
+	return {
+		async signedOutByUser() {
+			return (await storage.get(SIGNED_OUT_KEY))[SIGNED_OUT_KEY] === true;
+		},
+		remember: (signedOutByUser) => storage.set({ [SIGNED_OUT_KEY]: signedOutByUser }),
+	};
+}
+
 const anonymousSignIns = new WeakMap<Auth, Promise<User>>();
 
 /**
- * The signed-in user, or a new anonymous one: shortening never waits for a sign-up. Requests that arrive
- * together share one sign-in; two would make two users and split the links between them.
+ * The signed-in user, or a new anonymous one: shortening never waits for a sign-up. Not after the user
+ * signed out on purpose, unless `allowAnonymous` says they chose to go on without an account: a new,
+ * unseen account would otherwise collect their links. Requests that arrive together share one sign-in;
+ * two would make two users and split the links between them.
  */
-export async function userOrAnonymous(auth: Auth): Promise<User> {
+export async function userOrAnonymous(auth: Auth, memory: SignOutMemory, allowAnonymous = false): Promise<User> {
 	await auth.authStateReady();
 	if (auth.currentUser) return auth.currentUser;
+	if (allowAnonymous) await memory.remember(false);
+	else if (await memory.signedOutByUser()) throw new ShortyError("signed-out-by-user");
 	let signIn = anonymousSignIns.get(auth);
 	if (!signIn) {
 		signIn = signInAnonymously(auth).then(({ user }) => user);
@@ -49,6 +75,7 @@ export async function userOrAnonymous(auth: Auth): Promise<User> {
 
 export function accountHandlers(
 	auth: () => Auth,
+	memory: SignOutMemory,
 ): Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword"> {
 	return {
 		async session() {
@@ -61,13 +88,17 @@ export function accountHandlers(
 			const { user } = current?.isAnonymous
 				? await linkWithCredential(current, EmailAuthProvider.credential(email.trim(), password))
 				: await createUserWithEmailAndPassword(auth(), email.trim(), password);
+			await memory.remember(false);
 			return sessionOf(user);
 		},
 		async signIn({ email, password }) {
 			const { user } = await signInWithEmailAndPassword(auth(), email.trim(), password);
+			await memory.remember(false);
 			return sessionOf(user);
 		},
 		async signOut() {
+			// Remembered first: should the sign-out then fail, the flag only matters once nobody is signed in.
+			await memory.remember(true);
 			await signOut(auth());
 			return sessionOf(null);
 		},

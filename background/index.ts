@@ -12,7 +12,7 @@ import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
 import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
-import { accountHandlers, sessionOf } from "./accounts";
+import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
 import { announceFailure } from "./notify";
@@ -49,12 +49,15 @@ function services() {
 	return created;
 }
 
+const signOuts = signOutMemory(browser.storage.local);
+
 const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),
-	...accountHandlers(() => services().auth),
+	...accountHandlers(() => services().auth, signOuts),
 	...linkHandlers(
 		() => services().auth,
 		() => services().store,
+		signOuts,
 	),
 	...settingsHandlers(browser.storage.sync),
 });

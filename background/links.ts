@@ -1,11 +1,13 @@
 /** The link messages: validate what the domain cannot know (page sizes), find the user, call the store. */
 import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
+import { aliasCandidates } from "../src/links/aliasSuggestions";
+import { checkAlias } from "../src/links/codes";
 import { readSearchTerm } from "../src/links/search";
 import type { LinkStore, PageRequest } from "../src/links/store";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers } from "../src/messages";
-import { requireUser, userOrAnonymous } from "./accounts";
+import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
 
 interface PageAsked {
 	pageSize: number;
@@ -32,18 +34,31 @@ function pageSizeOf(value: number): PageSize {
 	return value as PageSize;
 }
 
+/** How many free aliases to offer for a taken one: a choice, not a list to read through. */
+const SUGGESTED_ALIASES = 3;
+
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
-): Pick<Handlers, "shorten" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLinks"> {
+	memory: SignOutMemory,
+): Pick<
+	Handlers,
+	"shorten" | "suggestAliases" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLinks"
+> {
 	return {
-		async shorten({ url, title, alias }) {
-			const user = await userOrAnonymous(auth());
+		async shorten({ url, title, alias, allowAnonymous }) {
+			const user = await userOrAnonymous(auth(), memory, allowAnonymous);
 			return store().shorten(user.uid, {
 				url,
 				...(title === undefined ? {} : { title }),
 				...(alias === undefined ? {} : { alias }),
 			});
+		},
+		async suggestAliases({ alias, url, title }) {
+			const checked = checkAlias(alias);
+			if (!checked.ok) throw ShortyError.from(checked.error);
+			const candidates = aliasCandidates(checked.value, { url, ...(title === undefined ? {} : { title }) });
+			return { aliases: (await store().freeAmong(candidates)).slice(0, SUGGESTED_ALIASES) };
 		},
 		async getLink({ code }) {
 			await requireUser(auth());

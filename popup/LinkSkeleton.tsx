@@ -7,7 +7,7 @@ export function LinkSkeleton() {
 		<section className="short-link" aria-busy="true">
 			<div className="copy-field">
 				<p className="copy-field__label">Shortening this page…</p>
-				<div className="copy-field__input skeleton" aria-hidden="true" />
+				<div className="copy-field__link skeleton" aria-hidden="true" />
 				<div className="copy-field__actions" aria-hidden="true">
 					<p className="copy-field__status" />
 					<div className="copy-field__button skeleton" />

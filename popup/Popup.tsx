@@ -10,6 +10,7 @@ import { LinkSkeleton } from "./LinkSkeleton";
 import { RestrictedPage } from "./RestrictedPage";
 import { ShortenPrompt } from "./ShortenPrompt";
 import { ShortLinkView } from "./ShortLinkView";
+import { SignedOutChoice } from "./SignedOutChoice";
 import { useActiveTab } from "./useActiveTab";
 import { useOnline } from "./useOnline";
 import { useSettings } from "./useSettings";
@@ -42,12 +43,13 @@ function PopupPage() {
 			 * A link arriving meanwhile cannot take focus from the forms: display: none is not focusable.
 			 */}
 			<div className="popup__page" hidden={account.mode !== null}>
-				<PopupBody shortLink={shortLink} autoCopy={settings?.autoCopy ?? false} />
+				<PopupBody shortLink={shortLink} autoCopy={settings?.autoCopy ?? false} onOpenAccount={account.open} />
 			</div>
 			{account.mode !== null && <AccountPanel mode={account.mode} onClose={account.close} />}
+			{/* After a sign-out the page itself offers the account choices; the line would repeat them. */}
 			<AccountLine
 				ref={account.line}
-				hidden={account.mode !== null}
+				hidden={account.mode !== null || shortLink.state.kind === "signed-out"}
 				onOpen={account.open}
 				focusLine={account.focusLine}
 			/>
@@ -83,7 +85,14 @@ function useAccountPanel() {
 	return { mode, open, close, line, focusLine };
 }
 
-function PopupBody({ shortLink: { state, retry, shortenNow }, autoCopy }: { shortLink: ShortLink; autoCopy: boolean }) {
+interface PopupBodyProps {
+	shortLink: ShortLink;
+	autoCopy: boolean;
+	onOpenAccount: (mode: AccountFormMode, opener: HTMLElement) => void;
+}
+
+function PopupBody({ shortLink, autoCopy, onOpenAccount }: PopupBodyProps) {
+	const { state, retry, shortenNow, shortenWithoutAccount } = shortLink;
 	switch (state.kind) {
 		case "waiting":
 			return <LinkSkeleton />;
@@ -91,6 +100,8 @@ function PopupBody({ shortLink: { state, retry, shortenNow }, autoCopy }: { shor
 			return <RestrictedPage error={state.error} />;
 		case "idle":
 			return <ShortenPrompt page={state.page} onShorten={shortenNow} />;
+		case "signed-out":
+			return <SignedOutChoice onOpenAccount={onOpenAccount} onShortenWithoutAccount={shortenWithoutAccount} />;
 		case "ready":
 			return <ShortLinkView link={state.link} autoCopy={autoCopy} />;
 		case "failed":

@@ -1,74 +1,81 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Link } from "../src/links/types";
 import { CopyField } from "../src/ui/CopyField";
+import { AliasForm } from "./AliasForm";
 import { usePopupEnvironment } from "./environment";
 import { RecentLinks, useRecentLinks } from "./RecentLinks";
 
-interface Tools {
-	AliasPopover: typeof import("./AliasPopover").AliasPopover;
-	QrCode: typeof import("./QrCode").QrCode;
-}
+type QrCodeComponent = typeof import("./QrCode").QrCode;
 
 /**
- * The alias popover and the QR code, fetched once the link is on screen and never before it: Radix and
- * the QR encoder are a third of the popup's script, and the link is what the popup is opened for.
+ * The QR code's component, fetched once the link is on screen and never before it: the QR encoder is a
+ * large part of the popup's script, and the link is what the popup is opened for.
  */
-function useTools(): Tools | "loading" | "failed" {
-	const [tools, setTools] = useState<Tools | "loading" | "failed">("loading");
+function useQrCode(): QrCodeComponent | "loading" | "failed" {
+	const [qrCode, setQrCode] = useState<QrCodeComponent | "loading" | "failed">("loading");
 	useEffect(() => {
 		let current = true;
-		Promise.all([import("./AliasPopover"), import("./QrCode")]).then(
-			([alias, qr]) => current && setTools({ AliasPopover: alias.AliasPopover, QrCode: qr.QrCode }),
-			() => current && setTools("failed"),
+		import("./QrCode").then(
+			(module) => current && setQrCode(() => module.QrCode),
+			() => current && setQrCode("failed"),
 		);
 		return () => {
 			current = false;
 		};
 	}, []);
-	return tools;
+	return qrCode;
 }
 
 /** What opens under the tools: one at a time, so the popup stays within Chrome's 600 px. */
-type Extra = "qr" | "recent";
+type Extra = "alias" | "qr" | "recent";
+
+const extraNames: Record<Extra, string> = { alias: "Custom alias", qr: "QR code", recent: "Recent links" };
 
 /**
- * The short link, large, focused and selected, copied on arrival when `autoCopy` is on. A custom alias
- * replaces the link shown in place (and is copied the same way), then takes focus; the QR code and the
- * recent links open below the tools, one at a time, so the link itself never moves.
+ * The short link, whole and focused with its text selected, copied on arrival when `autoCopy` is on. The
+ * custom alias form, the QR code and the recent links open below the tools, one at a time, so the link
+ * itself never moves or hides. A saved alias replaces the link shown in place, copied and focused the
+ * same way (the field is new for the new link). Escape closes whichever is open and returns to its button.
  */
 export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolean }) {
 	const { copy } = usePopupEnvironment();
 	const [shown, setShown] = useState(link);
 	const [extra, setExtra] = useState<Extra | null>(null);
-	// A click on the stand-in before the popover has loaded: it opens as soon as it arrives.
-	const [aliasWanted, setAliasWanted] = useState(false);
-	const tools = useTools();
+	const qrCode = useQrCode();
 	const recent = useRecentLinks();
-	const card = useRef<HTMLElement>(null);
 	const extrasId = useId();
+	const buttons = useRef<Partial<Record<Extra, HTMLButtonElement | null>>>({});
 	// When the link first reached the screen, for DevTools' performance panel and tests/bench/popup.ts.
 	useEffect(() => {
 		performance.mark("shorty:link-shown");
 	}, []);
-	// The field selects itself on focus, so Enter copies and Ctrl+C works at once.
-	const focusLink = useCallback(() => card.current?.querySelector("input")?.focus(), []);
 	const toggle = (which: Extra) => setExtra((open) => (open === which ? null : which));
-	const disclosure = (which: Extra, label: string) => (
+	const closeOnEscape = (event: KeyboardEvent) => {
+		if (event.key !== "Escape" || extra === null) return;
+		event.preventDefault();
+		buttons.current[extra]?.focus();
+		setExtra(null);
+	};
+	const disclosure = (which: Extra) => (
 		<button
+			ref={(button) => {
+				buttons.current[which] = button;
+			}}
 			type="button"
 			className="secondary-button"
 			aria-expanded={extra === which}
 			aria-controls={extrasId}
 			onClick={() => toggle(which)}
 		>
-			{label}
+			{extraNames[which]}
 		</button>
 	);
 
 	return (
 		<>
-			<section ref={card} className="short-link">
+			<section className="short-link">
 				<CopyField
+					key={shown.code}
 					label="Short link for this page"
 					value={shown.shortUrl}
 					copy={copy}
@@ -85,46 +92,44 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 				</div>
 			</section>
 			<div className="link-tools">
-				{tools === "loading" && <CustomAliasButton onClick={() => setAliasWanted(true)} />}
-				{typeof tools === "object" && (
-					<tools.AliasPopover link={shown} onSaved={setShown} focusAfterSave={focusLink} defaultOpen={aliasWanted} />
-				)}
-				{tools !== "failed" && disclosure("qr", "QR code")}
-				{disclosure("recent", "Recent links")}
+				{disclosure("alias")}
+				{qrCode !== "failed" && disclosure("qr")}
+				{disclosure("recent")}
 			</div>
-			{tools === "failed" && (
+			{qrCode === "failed" && (
 				<p className="link-tools--failed" role="alert">
-					The alias and QR code tools did not load. Close the popup and open it again.
+					The QR code did not load. Close the popup and open it again.
 				</p>
 			)}
 			<section
 				id={extrasId}
 				className="link-extras"
-				aria-label={extra === "qr" ? "QR code" : "Recent links"}
+				aria-label={extraNames[extra ?? "recent"]}
 				hidden={extra === null}
+				onKeyDown={closeOnEscape}
 			>
-				{extra === "qr" && <QrPanel tools={tools} link={shown} />}
+				{extra === "alias" && (
+					<AliasForm
+						link={shown}
+						onSaved={(made) => {
+							setExtra(null);
+							setShown(made);
+						}}
+					/>
+				)}
+				{extra === "qr" && <QrPanel qrCode={qrCode} link={shown} />}
 				{extra === "recent" && <RecentLinks state={recent} shownCode={shown.code} />}
 			</section>
 		</>
 	);
 }
 
-function QrPanel({ tools, link }: { tools: Tools | "loading" | "failed"; link: Link }) {
-	if (typeof tools === "object") return <tools.QrCode link={link} />;
+function QrPanel({ qrCode: QrCode, link }: { qrCode: QrCodeComponent | "loading" | "failed"; link: Link }) {
+	if (typeof QrCode === "function") return <QrCode link={link} />;
 	// Until the encoder arrives, a box of the code's size holds its place, so nothing below jumps.
 	return (
 		<div className="qr-code" aria-busy="true">
 			<div className="qr-code__image" />
 		</div>
-	);
-}
-
-/** Stands in for the popover's own trigger until its code has loaded; the same look and name. */
-function CustomAliasButton(props: { onClick: () => void }) {
-	return (
-		<button type="button" className="secondary-button" {...props}>
-			Custom alias
-		</button>
 	);
 }

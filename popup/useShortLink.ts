@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
+import { type PrivateAddressKind, privateAddressKind } from "../src/links/privateAddress";
 import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
 import { useSession } from "../src/ui/account/useSession";
@@ -10,13 +11,20 @@ import { type ActiveTab, usePopupEnvironment } from "./environment";
 export interface PageToShorten {
 	url: string;
 	title: string;
+	/** Set for an address only a private network can open, which a short link would publish. */
+	privateKind: PrivateAddressKind | null;
 }
 
 export type ShortLinkState =
 	| { kind: "waiting" }
 	| { kind: "restricted"; error: AppError }
-	/** shortenOnOpen is off: the page is shown with a button, and nothing is sent until it is pressed. */
+	/**
+	 * Nothing is sent until the user presses the button shown with the page: shortenOnOpen is off, the
+	 * address is private, or another account has just signed in.
+	 */
 	| { kind: "idle"; page: PageToShorten }
+	/** The user signed out on purpose: no account is made for them until they choose. */
+	| { kind: "signed-out" }
 	| { kind: "ready"; link: Link }
 	| { kind: "failed"; message: string }
 	| { kind: "offline"; message: string };
@@ -27,24 +35,32 @@ type Checked = { ok: true; page: PageToShorten } | { ok: false; error: AppError 
 function pageToShorten(tab: ActiveTab, shortLinkBase: string): Checked {
 	if (tab.url === undefined) return { ok: false, error: appError("restricted-page") };
 	const checked = checkUrl(tab.url, shortLinkBase);
-	return checked.ok ? { ok: true, page: { url: checked.value.url, title: tab.title } } : checked;
+	if (!checked.ok) return checked;
+	const { url } = checked.value;
+	return { ok: true, page: { url, title: tab.title, privateKind: privateAddressKind(url) } };
 }
 
 export interface ShortLink {
 	state: ShortLinkState;
 	/** Tries again, even while the browser says it is offline (a local backend may still answer). */
 	retry(): void;
-	/** "Shorten this page", when shortenOnOpen is off. */
+	/** "Shorten this page", when the popup waits to be asked. */
 	shortenNow(): void;
+	/** "Shorten without an account", after an explicit sign-out: the background may start an anonymous session. */
+	shortenWithoutAccount(): void;
 }
 
 /**
  * Shortens `tab` (null while it is still being read) once it is wanted: at once when `shortenOnOpen`
- * (null until the settings are known), else when the user asks. Offline, nothing is sent; coming back
- * online tries again by itself, and so does going offline mid-request once the connection returns.
- * Every try is safe to repeat: the background returns the existing link for an address it already has.
- * Signing in to another account shortens again, for that account: the link shown belongs to the user who
- * made it (signing up from the anonymous session keeps its user, and so its link).
+ * (null until the settings are known), else when the user asks. A private address is never shortened
+ * unasked: the link would publish it. Offline, nothing is sent; coming back online tries again by itself,
+ * and so does going offline mid-request once the connection returns. Every try is safe to repeat: the
+ * background returns the existing link for an address it already has.
+ * After an explicit sign-out the background refuses to make an account unasked; the popup then offers
+ * the choice, and shortens without an account only when told to. Another account signing in (or the
+ * user signing in from that choice) puts the page back to "Shorten this page": the link shown belonged
+ * to someone else, and a new one is made, and copied, only when asked. Signing up from the anonymous
+ * session keeps its user, and so its link.
  */
 export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | null, online: boolean): ShortLink {
 	const call = useBackground();
@@ -52,6 +68,9 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase), [tab, shortLinkBase]);
 	const page = checked?.ok ? checked.page : null;
 	const [asked, setAsked] = useState(false);
+	// Set once the account changed under the popup: from then on it waits to be asked.
+	const [accountChanged, setAccountChanged] = useState(false);
+	const [allowAnonymous, setAllowAnonymous] = useState(false);
 	// A Retry press forces its try, and only that one: sent whatever navigator.onLine says.
 	const [{ attempt, forced }, setTry] = useState({ attempt: 0, forced: false });
 	const nextTry = useCallback(
@@ -62,15 +81,18 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old try is ignored.
 	const [failure, setFailure] = useState<{ attempt: number; error: AppError } | null>(null);
 
-	const wanted = page !== null && (shortenOnOpen === true || asked);
+	const unasked = shortenOnOpen === true && !accountChanged && page?.privateKind === null;
+	const wanted = page !== null && (unasked || asked);
 	const failed = failure?.attempt === attempt ? failure.error : null;
+	const signedOut = failed?.code === "signed-out-by-user";
 	const sending = wanted && link === null && failed === null && (online || forced);
 
 	useEffect(() => {
 		if (!sending || page === null) return;
 		let current = true;
 		const { url, title } = page;
-		void withTimeout(call({ type: "shorten", url, ...(title ? { title } : {}) })).then((reply) => {
+		const request = { type: "shorten", url, ...(title ? { title } : {}) } as const;
+		void withTimeout(call(allowAnonymous ? { ...request, allowAnonymous } : request)).then((reply) => {
 			if (!current) return;
 			if (reply.ok) setLink(reply.data);
 			else setFailure({ attempt, error: reply.error });
@@ -79,7 +101,7 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 		return () => {
 			current = false;
 		};
-	}, [call, page, attempt, sending]);
+	}, [call, page, attempt, sending, allowAnonymous]);
 
 	const retry = useCallback(() => nextTry(true), [nextTry]);
 
@@ -93,26 +115,35 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 		wasOnline.current = online;
 	}, [online, nextTry]);
 
-	// Another account signed in: the link shown is the previous user's, so it goes and a new one is made.
+	// Someone signed in: another account than the link's, or anyone while the popup offers the choice
+	// after a sign-out. The page waits to be asked again, for that account.
 	const uid = useSession().session?.user?.uid ?? null;
 	const owner = useRef(uid);
 	useEffect(() => {
 		if (uid === null) return;
-		if (owner.current !== null && owner.current !== uid) {
+		if ((owner.current !== null && owner.current !== uid) || signedOut) {
 			setLink(null);
-			nextTry(false);
+			setFailure(null);
+			setAsked(false);
+			setAccountChanged(true);
 		}
 		owner.current = uid;
-	}, [uid, nextTry]);
+	}, [uid, signedOut]);
 
 	const shortenNow = useCallback(() => setAsked(true), []);
+	const shortenWithoutAccount = useCallback(() => {
+		setAllowAnonymous(true);
+		setAsked(true);
+		nextTry(false);
+	}, [nextTry]);
 
 	let state: ShortLinkState = { kind: "waiting" };
 	if (checked && !checked.ok) state = { kind: "restricted", error: checked.error };
 	else if (link) state = { kind: "ready", link };
+	else if (signedOut) state = { kind: "signed-out" };
 	else if (page && !wanted && shortenOnOpen !== null) state = { kind: "idle", page };
 	// Offline, any failure is most likely the connection: say that, not the error it caused.
 	else if (wanted && !online && (failed || !forced)) state = { kind: "offline", message: appError("offline").message };
 	else if (failed) state = { kind: "failed", message: failed.message };
-	return { state, retry, shortenNow };
+	return { state, retry, shortenNow, shortenWithoutAccount };
 }

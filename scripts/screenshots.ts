@@ -1,7 +1,9 @@
 /**
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
- * open, and the options page at 1280, 820 and 800 px (top and foot, a row being edited, keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
+ * open, with the alias form offering free aliases for a taken one, on a private address, and after an
+ * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
+ * keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
  * length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import type { AnyRequest } from "../src/messages";
 import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
 import { buildLocalExtension } from "./localBuild";
@@ -21,6 +24,8 @@ const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
 const SCHEMES = ["light", "dark"] as const;
 const OPTIONS_WIDTHS = [1280, 820, 800];
 const account = { email: "screenshots@shorty.test", password: "screenshots" };
+/** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
+const TAKEN_ALIAS = "link-shortener";
 
 const save = (name: string, png: Buffer) => {
 	writeFileSync(join(OUT_DIR, `${name}.png`), png);
@@ -89,12 +94,26 @@ async function main(): Promise<void> {
 			const tab = await extension.context.newPage();
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
 			const popup = await extension.clickAction(tab);
-			await popup.waitFor(() => document.querySelector(".copy-field__input")?.getAttribute("value"));
+			await shownShortLink(popup);
 			await popupShots(popup, "popup-link");
 			await pressPopupButton(popup, "Recent links");
 			await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
 			await popupShots(popup, "popup-recent");
 			await popup.close();
+
+			await send(options, { type: "shorten", url: `${site.origin}/another/page`, alias: TAKEN_ALIAS });
+			const aliasPopup = await extension.clickAction(tab);
+			await shownShortLink(aliasPopup);
+			await saveAlias(aliasPopup, TAKEN_ALIAS);
+			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
+			await popupShots(aliasPopup, "popup-alias-taken");
+			await aliasPopup.close();
+
+			await tab.goto(`${site.loopbackOrigin}/admin/settings`);
+			const privatePopup = await extension.clickAction(tab);
+			await privatePopup.waitFor(() => document.querySelector(".shorten-prompt h2") !== null);
+			await popupShots(privatePopup, "popup-private-address");
+			await privatePopup.close();
 
 			await options.reload();
 			await options.getByRole("navigation", { name: "Pages of links" }).waitFor();
@@ -111,6 +130,12 @@ async function main(): Promise<void> {
 			}
 			await editingShots(options);
 			await signedOutShots(options);
+
+			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
+			const signedOut = await extension.clickAction(tab);
+			await signedOut.waitFor(() => document.querySelector(".signed-out-choice") !== null);
+			await popupShots(signedOut, "popup-signed-out");
+			await signedOut.close();
 		} finally {
 			await extension.close();
 		}

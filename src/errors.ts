@@ -21,6 +21,7 @@ const userText = {
 	"codes-exhausted": "Shorty could not find a free short code. Please try again.",
 	"link-not-found": "That link no longer exists.",
 	"signed-out": "Sign in to do that.",
+	"signed-out-by-user": "You signed out of Shorty. Open its popup to sign in, or to shorten without an account.",
 	"clipboard-failed": "The short link is ready, but Shorty could not copy it. Open the popup to copy it.",
 	offline: "You are offline. Shorty will try again as soon as you are back online.",
 	// Firebase Auth (FirebaseError codes "auth/...").

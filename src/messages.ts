@@ -17,7 +17,10 @@ const requestShapes = {
 	signIn: { email: "string", password: "string" },
 	signOut: {},
 	resetPassword: { email: "string" },
-	shorten: { url: "string", title: "string?", alias: "string?" },
+	// allowAnonymous: after signing out, the user chose to go on without an account, so nobody signed in is
+	// no reason to refuse (signed-out-by-user); an anonymous session is started.
+	shorten: { url: "string", title: "string?", alias: "string?", allowAnonymous: "boolean?" },
+	suggestAliases: { alias: "string", url: "string", title: "string?" },
 	getLink: { code: "string" },
 	listLinks: { pageSize: "number", after: "string?", before: "string?" },
 	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
@@ -47,6 +50,8 @@ export interface Replies {
 	signOut: Session;
 	resetPassword: { email: string };
 	shorten: Link;
+	/** Up to three free aliases close to a taken one, each checked free just before the answer. */
+	suggestAliases: { aliases: string[] };
 	getLink: Link;
 	listLinks: LinkPage;
 	searchLinks: LinkPage;

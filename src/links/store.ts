@@ -212,15 +212,20 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	}
 
 	/**
-	 * The user's earlier generated link for this exact URL, if any. Aliases do not count: a user who picks
-	 * an alias for a page they already shortened asked for a second, deliberate link.
+	 * The link a plain shorten of this exact URL gives back, if the user has one: their newest alias for it
+	 * (a name they chose is the one they mean to share), else their generated link. Both queries are the
+	 * `owner, urlHash, custom` index's; one user's aliases for one address are few (each is a deliberate
+	 * act), so they are all read and the newest picked here.
 	 */
-	async function findGenerated(owner: string, urlHash: string): Promise<Link | null> {
-		const found = await getDocs(
-			query(ownLinks(owner), where("urlHash", "==", urlHash), where("custom", "==", false), limit(1)),
-		);
-		const generated = found.docs[0];
-		return generated ? toLink(generated) : null;
+	async function findExisting(owner: string, urlHash: string): Promise<Link | null> {
+		const sameUrl = query(ownLinks(owner), where("urlHash", "==", urlHash));
+		const [aliases, generated] = await Promise.all([
+			getDocs(query(sameUrl, where("custom", "==", true))),
+			getDocs(query(sameUrl, where("custom", "==", false), limit(1))),
+		]);
+		const newestAlias = aliases.docs.map(toLink).sort((a, b) => b.createdAt - a.createdAt)[0];
+		const first = generated.docs[0];
+		return newestAlias ?? (first ? toLink(first) : null);
 	}
 
 	/** One of the user's links; the rules make anyone else's unreadable, which reads as not found. */
@@ -310,7 +315,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	}
 
 	async function createGenerated(owner: string, fields: LinkFields): Promise<Link> {
-		const existing = await findGenerated(owner, fields.urlHash);
+		const existing = await findExisting(owner, fields.urlHash);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
@@ -343,8 +348,9 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		get,
 
 		/**
-		 * Shortens a URL for `owner`. Without an alias, the same URL returns the user's existing link, which
-		 * also makes a retried request (after the worker died mid-way) safe: it finds what the first made.
+		 * Shortens a URL for `owner`. Without an alias, the same URL returns the user's existing link (their
+		 * newest alias for it, else the generated one), which also makes a retried request (after the worker
+		 * died mid-way) safe: it finds what the first made.
 		 * The link returned carries the injected clock's time as createdAt: reading the server's back would
 		 * cost another round trip on the popup's critical path; lists show the server's.
 		 */
@@ -367,6 +373,13 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		},
 
 		listPage,
+
+		/** Those of `codes` that no link holds yet, in the order given: read from the public targets/{code}. */
+		async freeAmong(codes: string[]): Promise<string[]> {
+			const valid = codes.filter(isCode);
+			const taken = await Promise.all(valid.map(async (code) => (await getDoc(doc(db, TARGETS, code))).exists()));
+			return valid.filter((_, index) => !taken[index]);
+		},
 
 		/** Points a link somewhere else; its public target changes in the same batch. */
 		async updateTarget(code: string, newUrl: string): Promise<Link> {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 
 type CopyStatus = "idle" | "copied" | "failed";
 
@@ -8,6 +8,7 @@ const statusText: Record<CopyStatus, string> = { idle: "", copied: "Copied", fai
 
 export interface CopyFieldProps {
 	label: string;
+	/** A short link: its site is shown quietly and its code large, always whole. */
 	value: string;
 	/** Puts text on the clipboard; rejects when the browser refuses. */
 	copy: (text: string) => Promise<void>;
@@ -25,15 +26,41 @@ export interface CopyFieldProps {
 	copyName?: string;
 }
 
+/** "https://sho.rt/" and "abc1234": the break between them is where a long link may wrap. */
+function splitLink(value: string): [site: string, code: string] {
+	const cut = value.lastIndexOf("/") + 1;
+	return [value.slice(0, cut), value.slice(cut)];
+}
+
+/** Selects all of `element`'s text, as select() does in an input, so Ctrl+C takes the whole link. */
+function selectAll(element: HTMLElement): void {
+	const selection = window.getSelection();
+	if (!selection) return;
+	const range = document.createRange();
+	range.selectNodeContents(element);
+	selection.removeAllRanges();
+	selection.addRange(range);
+}
+
+function focusAndSelect(field: RefObject<HTMLElement | null>): void {
+	field.current?.focus();
+	if (field.current) selectAll(field.current);
+}
+
 /**
- * A read-only value with a Copy button; Enter in the field copies too. The status line stays mounted,
- * because screen readers announce changes to an existing live region but may miss one inserted filled.
+ * A short link with a Copy button. An input cannot style part of its text or wrap, and a real short
+ * link (https://shorty-links-4f2a1.web.app/AejFnGI) does not fit the popup's width, so the link is a
+ * read-only textbox of its own: the site quiet, the code prominent, a line break allowed only before
+ * the code. Focus selects all of it; Enter copies; Ctrl+C copies the whole link, whatever part is
+ * selected or shown (a list may show the code alone). The status line stays mounted, because screen
+ * readers announce changes to an existing live region but may miss one inserted filled.
  */
 export function CopyField({ label, value, copy, autoCopy = false, focusOnMount = false, copyName }: CopyFieldProps) {
-	const id = useId();
-	const input = useRef<HTMLInputElement>(null);
+	const labelId = useId();
+	const field = useRef<HTMLDivElement>(null);
 	const [status, setStatus] = useState<CopyStatus>("idle");
 	const autoCopied = useRef<string | null>(null);
+	const [site, code] = splitLink(value);
 
 	const copyValue = useCallback(async () => {
 		// Cleared first, so a second "Copied" is a change the screen reader announces again.
@@ -44,14 +71,13 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 		} catch {
 			setStatus("failed");
 			// Selected and focused, the link is one Ctrl+C away.
-			input.current?.focus();
-			input.current?.select();
+			focusAndSelect(field);
 		}
 	}, [copy, value]);
 
 	useEffect(() => {
 		const focusIsFree = document.activeElement === null || document.activeElement === document.body;
-		if (focusOnMount && focusIsFree) input.current?.focus();
+		if (focusOnMount && focusIsFree) focusAndSelect(field);
 	}, [focusOnMount]);
 
 	useEffect(() => {
@@ -62,21 +88,30 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 
 	return (
 		<div className="copy-field">
-			<label className="copy-field__label" htmlFor={id}>
+			<p id={labelId} className="copy-field__label">
 				{label}
-			</label>
-			<input
-				ref={input}
-				id={id}
-				className="copy-field__input"
-				readOnly
-				value={value}
-				spellCheck={false}
-				onFocus={(event) => event.currentTarget.select()}
+			</p>
+			{/* biome-ignore lint/a11y/useSemanticElements: an <input> cannot style part of its value or wrap it. */}
+			<div
+				ref={field}
+				role="textbox"
+				aria-readonly="true"
+				aria-labelledby={labelId}
+				tabIndex={0}
+				className="copy-field__link"
+				onFocus={(event) => selectAll(event.currentTarget)}
 				onKeyDown={(event) => {
 					if (event.key === "Enter") void copyValue();
 				}}
-			/>
+				onCopy={(event) => {
+					event.preventDefault();
+					event.clipboardData.setData("text/plain", value);
+				}}
+			>
+				<span className="copy-field__site">{site}</span>
+				<wbr />
+				<span className="copy-field__code">{code}</span>
+			</div>
 			<div className="copy-field__actions">
 				<p role="status" className={`copy-field__status copy-field__status--${status}`}>
 					{statusText[status]}

@@ -15,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import { type BrowserContext, chromium } from "playwright-core";
 import { buildRedirectPage } from "../../redirect/build";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
-import { serveTestSite } from "../e2e/testSite";
+import { serveTestSite, TEST_SITE_CHROMIUM_ARGS } from "../e2e/testSite";
 import { firestoreAdmin } from "../firestoreAdmin";
 import { startTestBackend } from "../testBackend";
 import { record } from "./report";
@@ -45,7 +45,13 @@ const target = `${site.origin}/target`;
 const browser = await chromium.launch({
 	executablePath,
 	headless: true,
-	args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+	args: [
+		"--no-sandbox",
+		"--disable-gpu",
+		"--disable-dev-shm-usage",
+		"--disable-background-networking",
+		...TEST_SITE_CHROMIUM_ARGS,
+	],
 });
 
 try {

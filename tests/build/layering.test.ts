@@ -74,7 +74,7 @@ describe("the layering", () => {
 		const worker = graph.reachable(WORKER_ENTRY);
 		expect([...worker.files.keys()]).toEqual(expect.arrayContaining(["src/firebase.ts", "src/links/store.ts"]));
 		expect([...worker.packages.keys()]).toContain("firebase/auth/web-extension");
-		expect(shipped).toEqual(expect.arrayContaining(["popup/AliasPopover.tsx", "src/ui/account/AccountForms.tsx"]));
+		expect(shipped).toEqual(expect.arrayContaining(["popup/QrCode.tsx", "src/ui/account/AccountForms.tsx"]));
 	});
 
 	it("imports Firebase only in the worker and, Firestore lite only, in the link domain", () => {

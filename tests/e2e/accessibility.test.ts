@@ -1,7 +1,8 @@
 /**
  * axe-core on every page a user sees, in each state that changes what is on screen: the popup signed out
- * (anonymous: the link, the QR code, the sign-up form) and signed in; the options page with nobody
- * signed in and with an account. Any violation fails, not only serious and critical ones.
+ * (anonymous: the link, the QR code, the sign-up form), with its alias form offering free aliases, on a
+ * private address, signed in, and after signing out; the options page with nobody signed in and with an
+ * account. Any violation fails, not only serious and critical ones.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import {
 	pressPopupButton,
 	textSmallerThan,
 } from "./extension";
+import { saveAlias, shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
@@ -35,7 +37,7 @@ async function openPopupOn(path: string) {
 	await tab.goto(`${site.origin}${path}`);
 	await tab.bringToFront();
 	const popup = await extension.clickAction(tab);
-	await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+	await shownShortLink(popup);
 	return popup;
 }
 
@@ -85,7 +87,32 @@ describe("accessibility (axe-core)", () => {
 		await options.close();
 	});
 
-	it("the popup and the options page signed in", async () => {
+	it("the popup's alias form, offering free aliases, and its private-address question", async () => {
+		const taken = `a11y-${Date.now().toString(36)}`;
+		const first = await openPopupOn("/alias-taken");
+		const held = await first.evaluate((message) => chrome.runtime.sendMessage(message), {
+			type: "shorten",
+			url: `${site.origin}/alias-taken`,
+			alias: taken,
+		});
+		expect(held.ok).toBe(true);
+		await first.close();
+		const popup = await openPopupOn("/alias-form");
+		await saveAlias(popup, taken);
+		await popup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
+		expect(await popupAccessibilityViolations(popup), "the alias form").toEqual([]);
+		expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX), "the alias form's text").toEqual([]);
+		await popup.close();
+
+		await tab.goto(`${site.loopbackOrigin}/private`);
+		const question = await extension.clickAction(tab);
+		await question.waitFor(() => document.querySelector(".shorten-prompt h2") !== null);
+		expect(await popupAccessibilityViolations(question), "the private-address question").toEqual([]);
+		expect(await question.evaluate(textSmallerThan, MIN_TEXT_PX), "the question's text").toEqual([]);
+		await question.close();
+	});
+
+	it("the popup and the options page signed in, and the popup after signing out", async () => {
 		const popup = await openPopupOn("/signed-in");
 		const email = `a11y-${Date.now()}@shorty.test`;
 		await popup.evaluate((account) => chrome.runtime.sendMessage({ type: "signUp", ...account }), {
@@ -96,5 +123,14 @@ describe("accessibility (axe-core)", () => {
 		expect(await popupAccessibilityViolations(popup)).toEqual([]);
 		await popup.close();
 		expect(await optionsPageViolations()).toEqual({ light: [], dark: [] });
+
+		const signingOut = await openPopupOn("/signing-out");
+		await pressPopupButton(signingOut, "Sign out");
+		await signingOut.close();
+		const choice = await extension.clickAction(tab);
+		await choice.waitFor(() => document.querySelector(".signed-out-choice") !== null);
+		expect(await popupAccessibilityViolations(choice), "signed out: the choice").toEqual([]);
+		expect(await choice.evaluate(textSmallerThan, MIN_TEXT_PX), "signed out: its text").toEqual([]);
+		await choice.close();
 	});
 });

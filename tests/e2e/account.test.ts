@@ -9,6 +9,7 @@ import {
 	popupText,
 	pressPopupButton,
 } from "./extension";
+import { shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
@@ -45,16 +46,31 @@ function lineReads(popup: ActionPopup, text: string): Promise<boolean> {
 	);
 }
 
+/** An account the tests sign in to; made by the first test. */
+const account = { email: `popup-${Date.now()}@shorty.test`, password: "correct horse" };
+
+async function openPopupOn(path: string): Promise<ActionPopup> {
+	await tab.goto(`${site.origin}${path}`);
+	await tab.bringToFront();
+	return extension.clickAction(tab);
+}
+
+/** The system clipboard, as the test page reads it (the click in the popup wrote it there). */
+async function clipboardText(): Promise<string> {
+	await tab.bringToFront();
+	return tab.evaluate(() => navigator.clipboard.readText());
+}
+
 describe("an account from the popup", () => {
 	it("shortens before any account, keeps those links through sign-up, and signs out and in again", async () => {
 		const pageUrl = `${site.origin}/before-any-account`;
-		const email = `popup-${Date.now()}@shorty.test`;
+		const { email } = account;
 		await tab.goto(pageUrl);
 		await tab.bringToFront();
 		const popup = await extension.clickAction(tab);
 
 		// The first click shortens at once, on an anonymous session.
-		const link = await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		const link = await shownShortLink(popup);
 		const anonymous = await ask<Session>(popup, { type: "session" });
 		expect(anonymous.user).toMatchObject({ anonymous: true, email: null });
 		await lineReads(popup, "Save your links: Create an account or sign in");
@@ -93,5 +109,67 @@ describe("an account from the popup", () => {
 		expect((await ask<Session>(popup, { type: "session" })).user?.uid).toBe(anonymous.user?.uid);
 		expect(await popupText(popup, ".account-line")).toContain(email);
 		await popup.close();
+	});
+
+	it("after an explicit sign-out, a toolbar click makes no account and asks; Shorten without an account then does", async () => {
+		const signedIn = await openPopupOn("/before-signing-out");
+		await shownShortLink(signedIn);
+		await pressPopupButton(signedIn, "Sign out");
+		await lineReads(signedIn, "Save your links: Create an account or sign in");
+		await signedIn.close();
+
+		// Remembered across popup opens, and the worker makes no anonymous account meanwhile.
+		for (const path of ["/after-signing-out", "/after-signing-out/again"]) {
+			const popup = await openPopupOn(path);
+			const offered = await popup.waitFor(() => {
+				const choice = document.querySelector(".signed-out-choice") as HTMLElement | null;
+				return choice?.innerText.replace(/\s+/g, " ").trim();
+			});
+			expect(offered).toBe(
+				"You are signed out Sign in to shorten this page into your account, or shorten it without one: its links stay in this browser. Sign in Create an account Shorten without an account",
+			);
+			expect((await ask<Session>(popup, { type: "session" })).user).toBeNull();
+			expect(await popup.evaluate(() => document.querySelector(".copy-field__link"))).toBeNull();
+			await popup.close();
+		}
+
+		const popup = await openPopupOn("/without-an-account");
+		await pressPopupButton(popup, "Shorten without an account");
+		const link = await shownShortLink(popup);
+		expect((await ask<Session>(popup, { type: "session" })).user).toMatchObject({ anonymous: true });
+		await lineReads(popup, "Save your links: Create an account or sign in");
+		await popup.close();
+
+		// The choice is remembered too: the next click shortens at once again.
+		const next = await openPopupOn("/without-an-account/next");
+		expect(await shownShortLink(next)).not.toBe(link);
+		await next.close();
+	});
+
+	it("signing in from the popup shows Shorten this page for the account, and leaves the clipboard alone", async () => {
+		await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
+		const pageUrl = `${site.origin}/then-signing-in`;
+		const popup = await openPopupOn("/then-signing-in");
+		const anonymousLink = await shownShortLink(popup);
+		await popup.waitFor(() => document.querySelector("[role=status]")?.textContent === "Copied");
+
+		await pressPopupButton(popup, "sign in");
+		await fillPopupField(popup, "Email", account.email);
+		await fillPopupField(popup, "Password", account.password);
+		await pressPopupButton(popup, "Sign in");
+		await lineReads(popup, `Signed in as ${account.email} Sign out`);
+		await popup.waitFor(() =>
+			[...document.querySelectorAll("button")].some((button) => button.textContent === "Shorten this page"),
+		);
+		expect(await popup.evaluate(() => document.querySelector(".copy-field__link"))).toBeNull();
+		const mine = await ask<{ links: Array<{ url: string }> }>(popup, { type: "listLinks", pageSize: 10 });
+		expect(mine.links.map((each) => each.url)).not.toContain(pageUrl);
+		await popup.close();
+		// Still the anonymous session's link: nothing was made, or copied, for the account unasked.
+		expect(await clipboardText()).toBe(anonymousLink);
+
+		const again = await openPopupOn("/then-signing-in");
+		expect(await shownShortLink(again)).not.toBe(anonymousLink);
+		await again.close();
 	});
 });

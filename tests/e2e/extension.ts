@@ -7,6 +7,7 @@ import axe from "axe-core";
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from "playwright-core";
 import { inject } from "vitest";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
+import { TEST_SITE_CHROMIUM_ARGS } from "./testSite";
 
 /**
  * The toolbar popup. Chrome does not hand it to Playwright as a Page, so it is driven over CDP: functions
@@ -85,6 +86,7 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 			"--disable-component-update",
 			"--disable-sync",
 			"--disable-quic",
+			...TEST_SITE_CHROMIUM_ARGS,
 		],
 	});
 

@@ -112,7 +112,7 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 					type: "popup",
 				});
 				const status = popup?.document.querySelector("[role=status]")?.textContent;
-				const link = popup?.document.querySelector<HTMLInputElement>(".copy-field__input")?.value;
+				const link = popup?.document.querySelector(".short-link .copy-field__link")?.textContent;
 				return status && link ? { status, link } : null;
 			});
 		await expect.poll(async () => (await readPopup())?.status, { timeout: 15_000 }).toBe("Copied");

@@ -12,6 +12,7 @@ import { findFirefox, INSTALL_HINT } from "../../scripts/firefox.mjs";
 import { FIREFOX_ADDON_ID } from "../../scripts/firefoxManifest";
 import { buildLocalExtension } from "../../scripts/localBuild";
 import type { BackendHosts } from "../testBackend";
+import { TEST_SITE_HOST } from "./testSite";
 
 /** Builds the Firefox variant into a new folder, pointed at `backend`. */
 export async function buildFirefoxExtension(backend: BackendHosts): Promise<string> {
@@ -73,6 +74,8 @@ export async function launchFirefoxExtension(extensionDir: string): Promise<Fire
 		args: ["--remote-allow-system-access"],
 		extraPrefsFirefox: {
 			...OFFLINE_PREFS,
+			// The test site's public-looking name is this machine, as Chromium's host-resolver rule makes it.
+			"network.dns.localDomains": TEST_SITE_HOST,
 			// Firefox gives each installed add-on a random host; fixing it lets the test open its pages directly.
 			"extensions.webextensions.uuids": JSON.stringify({ [FIREFOX_ADDON_ID]: uuid }),
 		},

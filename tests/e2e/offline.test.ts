@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appError } from "../../src/errors";
 import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
 import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
+import { shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 const OFFLINE_MESSAGE = appError("offline").message;
@@ -51,14 +52,11 @@ async function openOn(url: string): Promise<ActionPopup> {
 const waitForMessage = (popup: ActionPopup, message: string) =>
 	popup.waitFor((wanted) => document.querySelector(".popup-message [role=alert]")?.textContent === wanted, message);
 
-const shownLink = (popup: ActionPopup) =>
-	popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
-
 /** Reconnects the popup and the worker; the popup should shorten by itself, and one link be stored. */
 async function expectOneLinkBackOnline(popup: ActionPopup, url: string): Promise<void> {
 	await extension.setWorkerOffline(false);
 	await popup.setOffline(false);
-	const link = await shownLink(popup);
+	const link = await shownShortLink(popup);
 	const codes = await storedCodes(url);
 	expect(codes).toHaveLength(1);
 	expect(link.endsWith(`/${codes[0]}`)).toBe(true);
@@ -115,7 +113,7 @@ describe("the popup with the network offline", () => {
 		try {
 			// The worker's request fails, and the popup, still thinking itself online, blames the database.
 			await waitForMessage(popup, appError("firestore/unavailable").message);
-			expect(await popup.evaluate(() => document.querySelector(".copy-field__input") !== null)).toBe(false);
+			expect(await popup.evaluate(() => document.querySelector(".copy-field__link") !== null)).toBe(false);
 			await popup.setOffline(true);
 			await waitForMessage(popup, OFFLINE_MESSAGE);
 			expect(await storedCodes(url)).toEqual([]);

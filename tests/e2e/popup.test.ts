@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
+import { SHORT_LINK, saveAlias, shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 let extension: Extension;
@@ -21,19 +22,16 @@ interface Shown {
 }
 
 function readPopup(popup: ActionPopup): Promise<Shown> {
-	return popup.evaluate(() => {
-		const field = document.querySelector<HTMLInputElement>(".copy-field__input");
+	return popup.evaluate((selector) => {
+		const field = document.querySelector<HTMLElement>(selector);
 		return {
-			link: field?.value ?? null,
+			link: field?.textContent ?? null,
 			selected:
-				field !== null &&
-				document.activeElement === field &&
-				field.selectionStart === 0 &&
-				field.selectionEnd === field.value.length,
+				field !== null && document.activeElement === field && window.getSelection()?.toString() === field.textContent,
 			status: document.querySelector("[role=status]")?.textContent ?? null,
 			message: document.querySelector(".popup-message")?.textContent ?? null,
 		};
-	});
+	}, SHORT_LINK);
 }
 
 /** What the public redirect reads for `code`: targets/{code} in Firestore, which anyone may get. */
@@ -91,12 +89,10 @@ describe("the popup on a toolbar click", () => {
 	it("shows the same link when opened again on the same page", async () => {
 		await showTab(`${siteOrigin}/articles/twice`);
 		const first = await extension.clickAction(tab);
-		const link = await first.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		const link = await shownShortLink(first);
 		await first.close();
 		const second = await extension.clickAction(tab);
-		expect(await second.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value)).toBe(
-			link,
-		);
+		expect(await shownShortLink(second)).toBe(link);
 		await second.close();
 	});
 
@@ -121,6 +117,26 @@ describe("the popup on a toolbar click", () => {
 	});
 });
 
+describe("the popup on a private address", () => {
+	it("asks before publishing a loopback address, writes nothing, and shortens after Shorten anyway", async () => {
+		const pageUrl = `${site.loopbackOrigin}/articles/intranet`;
+		await showTab(pageUrl);
+		const popup = await extension.clickAction(tab);
+		const question = await popup.waitFor(() => (document.querySelector(".shorten-prompt") as HTMLElement)?.innerText);
+		expect(question.replace(/\s+/g, " ")).toBe(
+			`This looks like a private address ${pageUrl} ${new URL(pageUrl).host} is this computer. Anyone with its short link could read this address. Shorten anyway`,
+		);
+		expect((await readPopup(popup)).link).toBeNull();
+		const before = await popup.evaluate(() => chrome.runtime.sendMessage({ type: "listLinks", pageSize: 100 }));
+		expect(before.data.links.map((link: { url: string }) => link.url)).not.toContain(pageUrl);
+
+		await pressPopupButton(popup, "Shorten anyway");
+		const link = await shownShortLink(popup);
+		expect(await targetOf(new URL(link).pathname.slice(1))).toBe(pageUrl);
+		await popup.close();
+	});
+});
+
 // Keep this after a click on another origin and before later clicks on siteOrigin: a click's activeTab grant
 // lasts until the tab leaves the origin, and this test needs a tab the extension holds no grant for.
 describe("the popup opened by chrome.action.openPopup()", () => {
@@ -134,35 +150,57 @@ describe("the popup opened by chrome.action.openPopup()", () => {
 	});
 });
 
+/** The link shown once it ends in `code` and the alias form has closed. */
+function shownAlias(popup: ActionPopup, code: string): Promise<string> {
+	return popup.waitFor(
+		({ selector, expected }) => {
+			const value = document.querySelector(selector)?.textContent;
+			return value?.endsWith(`/${expected}`) && !document.querySelector(".alias-form") ? value : null;
+		},
+		{ selector: SHORT_LINK, expected: code },
+	);
+}
+
 describe("the popup's custom alias", () => {
-	it("makes the alias link from the popover, shows it in place, and the alias leads to the page", async () => {
+	const alias = `e2e-${Date.now().toString(36)}`;
+
+	it("makes the alias link, shows it in place, the alias leads to the page, and the popup shows it again next time", async () => {
 		const pageUrl = `${siteOrigin}/articles/aliased`;
-		const alias = `e2e-${Date.now().toString(36)}`;
 		await showTab(pageUrl);
 		const popup = await extension.clickAction(tab);
-		const generated = await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		const generated = await shownShortLink(popup);
 
-		await popup.evaluate(() => {
-			const button = [...document.querySelectorAll("button")].find((each) => each.textContent === "Custom alias");
-			button?.click();
-		});
-		await popup.waitFor((typed) => {
-			const field = document.querySelector<HTMLInputElement>(".alias-form__input");
-			if (!field) return false;
-			// React tracks the value it last set; only the native setter plus an input event reads as typing.
-			Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, typed);
-			field.dispatchEvent(new Event("input", { bubbles: true }));
-			field.form?.requestSubmit();
-			return true;
-		}, alias);
-
-		const shown = await popup.waitFor((expected) => {
-			const value = document.querySelector<HTMLInputElement>(".copy-field__input")?.value;
-			return value?.endsWith(`/${expected}`) && !document.querySelector(".alias-popover") && value;
-		}, alias);
+		await saveAlias(popup, alias);
+		const shown = await shownAlias(popup, alias);
 		expect(shown).toBe(`http://${shortLinkHost()}/${alias}`);
 		expect(shown).not.toBe(generated);
 		expect(await targetOf(alias)).toBe(pageUrl);
+		await popup.close();
+
+		// The name the user chose is the one they mean to share: the next click shows it, not the generated code.
+		const again = await extension.clickAction(tab);
+		expect(await shownShortLink(again)).toBe(shown);
+		await again.close();
+	});
+
+	it("offers free aliases for a taken one, each checked free, and one click saves it", async () => {
+		const pageUrl = `${siteOrigin}/articles/wants-the-same-alias`;
+		await showTab(pageUrl);
+		const popup = await extension.clickAction(tab);
+		await shownShortLink(popup);
+		await saveAlias(popup, alias);
+		const offered = await popup.waitFor(() => {
+			const buttons = [...document.querySelectorAll(".alias-form__suggestion")];
+			return buttons.length > 0 ? buttons.map((button) => button.textContent ?? "") : null;
+		});
+		expect(offered).toHaveLength(3);
+		expect(offered[0]).toBe(`${alias}-2`);
+		for (const code of offered) expect(await targetOf(code)).toBeUndefined();
+
+		const picked = offered[1] ?? "";
+		await pressPopupButton(popup, picked);
+		expect(await shownAlias(popup, picked)).toBe(`http://${shortLinkHost()}/${picked}`);
+		expect(await targetOf(picked)).toBe(pageUrl);
 		await popup.close();
 	});
 });
@@ -171,7 +209,7 @@ describe("the popup's QR code", () => {
 	it("downloads shorty-<code>.png, a PNG of the link's QR code with its quiet zone", async () => {
 		await showTab(`${siteOrigin}/articles/qr`);
 		const popup = await extension.clickAction(tab);
-		const link = await popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
+		const link = await shownShortLink(popup);
 		const cdp = await extension.context.browser()?.newBrowserCDPSession();
 		if (!cdp) throw new Error("Chromium's browser-level CDP session is not available");
 		const folder = mkdtempSync(join(tmpdir(), "shorty-qr-"));
@@ -222,10 +260,6 @@ describe("the popup's QR code", () => {
 	});
 });
 
-/** The link the popup shows, once it shows one. */
-const shownLink = (popup: ActionPopup) =>
-	popup.waitFor(() => document.querySelector<HTMLInputElement>(".copy-field__input")?.value);
-
 /** Changes settings from inside the popup, an extension page like the options page. */
 function setSettings(popup: ActionPopup, settings: { shortenOnOpen?: boolean }): Promise<unknown> {
 	return popup.evaluate((changes) => chrome.runtime.sendMessage({ type: "setSettings", ...changes }), settings);
@@ -235,7 +269,7 @@ describe("the popup with shortenOnOpen off", () => {
 	it("waits for Shorten this page, which gives the page's existing link, and nothing below moves", async () => {
 		await showTab(`${siteOrigin}/articles/on-request`);
 		const first = await extension.clickAction(tab);
-		const link = await shownLink(first);
+		const link = await shownShortLink(first);
 		await setSettings(first, { shortenOnOpen: false });
 		await first.close();
 		const popup = await extension.clickAction(tab);
@@ -244,13 +278,13 @@ describe("the popup with shortenOnOpen off", () => {
 				const button = document.activeElement;
 				if (button?.textContent !== "Shorten this page") return null;
 				return {
-					link: document.querySelector(".copy-field__input") !== null,
+					link: document.querySelector(".copy-field__link") !== null,
 					lineTop: document.querySelector(".account-line")?.getBoundingClientRect().top,
 				};
 			});
 			expect(prompt.link).toBe(false);
 			await pressPopupButton(popup, "Shorten this page");
-			expect(await shownLink(popup)).toBe(link);
+			expect(await shownShortLink(popup)).toBe(link);
 			const lineTop = await popup.evaluate(() => document.querySelector(".account-line")?.getBoundingClientRect().top);
 			expect(lineTop).toBe(prompt.lineTop);
 		} finally {
@@ -264,10 +298,10 @@ describe("the popup's height", () => {
 	/** The popup's full height, as Chrome sizes it (up to 600 px, past which it scrolls). */
 	const height = (popup: ActionPopup) => popup.evaluate(() => document.documentElement.scrollHeight);
 
-	it("stays within Chrome's 600 px with the recent links, the QR code or the account forms open", async () => {
+	it("stays within Chrome's 600 px with the recent links, the alias form, the QR code or the account forms open", async () => {
 		await showTab(`${siteOrigin}/articles/tall`);
 		const filler = await extension.clickAction(tab);
-		await shownLink(filler);
+		await shownShortLink(filler);
 		// Five other links at least, with titles long enough to need truncating, whatever earlier tests made.
 		await filler.evaluate(
 			(origin) =>
@@ -285,11 +319,14 @@ describe("the popup's height", () => {
 		await filler.close();
 
 		const popup = await extension.clickAction(tab);
-		await shownLink(popup);
+		await shownShortLink(popup);
 		const closed = await height(popup);
 		await pressPopupButton(popup, "Recent links");
 		await popup.waitFor(() => document.querySelectorAll(".recent-link").length === 5);
 		const withRecent = await height(popup);
+		await pressPopupButton(popup, "Custom alias");
+		await popup.waitFor(() => document.querySelector(".alias-form") !== null);
+		const withAlias = await height(popup);
 		await pressPopupButton(popup, "QR code");
 		await popup.waitFor(
 			() => document.querySelector(".qr-code svg") !== null && !document.querySelector(".recent-link"),
@@ -304,9 +341,10 @@ describe("the popup's height", () => {
 		await popup.close();
 
 		const withinChrome = expect.toSatisfy((px: number) => px <= 600);
-		expect({ closed, withRecent, withQr, withSignIn }).toEqual({
+		expect({ closed, withRecent, withAlias, withQr, withSignIn }).toEqual({
 			closed: withinChrome,
 			withRecent: withinChrome,
+			withAlias: withinChrome,
 			withQr: withinChrome,
 			withSignIn: withinChrome,
 		});

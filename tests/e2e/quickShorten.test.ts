@@ -152,6 +152,19 @@ describe("shortening without the popup", () => {
 		expect([first, second].every((id) => !id.startsWith("shorty-error-"))).toBe(true);
 	});
 
+	it("shortens a private address too: the user picked that very address, and no notification can ask", async () => {
+		const before = await notifications();
+		const privateLink = "http://192.168.1.20/admin";
+		await dispatchInWorker("menu", {
+			menuItemId: "shorten-link",
+			linkUrl: privateLink,
+			pageUrl: `${origin}/article`,
+			editable: false,
+		});
+		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
+		expect(await storedUrl(await clipboardText())).toBe(privateLink);
+	});
+
 	it("a link that cannot be shortened gives a failure notification and copies nothing new", async () => {
 		const previous = await clipboardText();
 		const before = await notifications();
@@ -179,5 +192,24 @@ describe("shortening without the popup", () => {
 		const exist = await menuItemsExist();
 		expect(exist).toEqual([true, true, true]);
 		expect(extension.workerErrors.slice(errorsBefore)).toEqual([]);
+	});
+
+	// Last: it leaves the browser signed out.
+	it("after an explicit sign-out, a menu click makes no account: it says so and copies nothing", async () => {
+		const options = await extension.openPage("options/index.html");
+		const ask = (message: Record<string, unknown>) => options.evaluate((m) => chrome.runtime.sendMessage(m), message);
+		await ask({ type: "signOut" });
+		const previous = await clipboardText();
+		const before = await notifications();
+		await dispatchInWorker("menu", {
+			menuItemId: "shorten-link",
+			linkUrl: "https://example.com/after-signing-out",
+			pageUrl: `${origin}/article`,
+			editable: false,
+		});
+		expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+		expect(await clipboardText()).toBe(previous);
+		expect(await ask({ type: "session" })).toEqual({ ok: true, data: { user: null } });
+		await options.close();
 	});
 });

@@ -5,21 +5,30 @@
  * email has no account. Shorty must not pass that on.
  */
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence } from "firebase/auth/web-extension";
+import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from "firebase/auth/web-extension";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accountHandlers } from "../../background/accounts";
+import { accountHandlers, type SignOutMemory, userOrAnonymous } from "../../background/accounts";
 import type { BackgroundCall } from "../../src/messages";
 import { inProcessBackground } from "../unit/inProcessBackground";
 
 let app: FirebaseApp;
+let auth: Auth;
 let call: BackgroundCall;
+/** storage.local's flag, as the worker keeps it. */
+let signedOut = false;
+const memory: SignOutMemory = {
+	signedOutByUser: async () => signedOut,
+	remember: async (value) => {
+		signedOut = value;
+	},
+};
 const email = `accounts-${Date.now()}@shorty.test`;
 
 beforeAll(async () => {
 	app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `accounts-${Date.now()}`);
-	const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+	auth = initializeAuth(app, { persistence: inMemoryPersistence });
 	connectAuthEmulator(auth, `http://${inject("backend").auth}`, { disableWarnings: true });
-	call = inProcessBackground(accountHandlers(() => auth));
+	call = inProcessBackground(accountHandlers(() => auth, memory));
 	expect(await call({ type: "signUp", email, password: "correct horse" })).toMatchObject({ ok: true });
 	await call({ type: "signOut" });
 });
@@ -42,5 +51,33 @@ describe("accounts, as the worker answers", () => {
 		const unknown = await call({ type: "resetPassword", email: `nobody-${email}` });
 		expect(known).toEqual({ ok: true, data: { email } });
 		expect(unknown).toEqual({ ok: true, data: { email: `nobody-${email}` } });
+	});
+
+	it("remembers an explicit sign-out: no anonymous account starts by itself until the user chooses", async () => {
+		expect(await call({ type: "signIn", email, password: "correct horse" })).toMatchObject({ ok: true });
+		expect(signedOut).toBe(false);
+		await call({ type: "signOut" });
+		expect(signedOut).toBe(true);
+
+		await expect(userOrAnonymous(auth, memory)).rejects.toMatchObject({ code: "signed-out-by-user" });
+		expect(auth.currentUser).toBeNull();
+
+		// "Shorten without an account": an anonymous session, and the choice no longer stands in the way.
+		const anonymous = await userOrAnonymous(auth, memory, true);
+		expect(anonymous.isAnonymous).toBe(true);
+		expect(signedOut).toBe(false);
+		await call({ type: "signOut" });
+
+		// Signing in is a choice too.
+		expect(await call({ type: "signIn", email, password: "correct horse" })).toMatchObject({ ok: true });
+		expect(signedOut).toBe(false);
+		await call({ type: "signOut" });
+	});
+
+	it("starts an anonymous session when nobody ever signed out, as on a first run", async () => {
+		signedOut = false;
+		const user = await userOrAnonymous(auth, memory);
+		expect(user.isAnonymous).toBe(true);
+		await call({ type: "signOut" });
 	});
 });

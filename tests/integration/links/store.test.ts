@@ -156,16 +156,37 @@ describe("aliases", () => {
 		expect(link).toMatchObject({ code: alias, custom: true, shortUrl: `${SHORT_BASE}${alias}` });
 	});
 
-	it("an alias is a second, deliberate link: the plain shorten still returns the first, however many aliases", async () => {
+	it("an alias is a second link, and the plain shorten then returns the user's newest alias for the page", async () => {
 		const url = `https://example.com/aliased/${crypto.randomUUID()}`;
 		const plain = await alice.store.shorten(alice.client.uid, { url });
-		const aliases = await Promise.all(
-			Array.from({ length: 11 }, (_, i) =>
-				alice.store.shorten(alice.client.uid, { url, alias: `al${i}-${crypto.randomUUID().slice(0, 6)}` }),
-			),
-		);
-		expect(aliases.every((link) => link.custom && link.code !== plain.code)).toBe(true);
-		expect((await alice.store.shorten(alice.client.uid, { url })).code).toBe(plain.code);
+		const older = await alice.store.shorten(alice.client.uid, { url, alias: `old-${crypto.randomUUID().slice(0, 6)}` });
+		const newer = await alice.store.shorten(alice.client.uid, { url, alias: `new-${crypto.randomUUID().slice(0, 6)}` });
+		// Someone else's alias for the same page is theirs, not Alice's.
+		await bob.store.shorten(bob.client.uid, { url, alias: `bob-${crypto.randomUUID().slice(0, 6)}` });
+		expect([older, newer].every((link) => link.custom && link.code !== plain.code)).toBe(true);
+		const before = await linkCount(alice);
+		expect((await alice.store.shorten(alice.client.uid, { url })).code).toBe(newer.code);
+		expect(await linkCount(alice)).toBe(before);
+		expect((await bob.store.shorten(bob.client.uid, { url })).code).toMatch(/^bob-/);
+	});
+
+	it("a page with only an alias gets that alias from a plain shorten, and no generated link", async () => {
+		const url = `https://example.com/only-alias/${crypto.randomUUID()}`;
+		const alias = await alice.store.shorten(alice.client.uid, {
+			url,
+			alias: `only-${crypto.randomUUID().slice(0, 6)}`,
+		});
+		const before = await linkCount(alice);
+		expect(await alice.store.shorten(alice.client.uid, { url })).toMatchObject({ code: alias.code, custom: true });
+		expect(await linkCount(alice)).toBe(before);
+	});
+
+	it("tells which candidate aliases are free: any user's link takes a code, malformed ones are dropped", async () => {
+		const stem = `free-${crypto.randomUUID().slice(0, 6)}`;
+		await alice.store.shorten(alice.client.uid, { url: "https://example.com/free", alias: `${stem}-a` });
+		await bob.store.shorten(bob.client.uid, { url: "https://example.com/free", alias: `${stem}-b` });
+		const candidates = [`${stem}-a`, `${stem}-b`, `${stem}-c`, "no spaces", `${stem}-d`];
+		expect(await alice.store.freeAmong(candidates)).toEqual([`${stem}-c`, `${stem}-d`]);
 	});
 
 	it("a retried aliased shorten (the worker died before answering) gets its link back", async () => {

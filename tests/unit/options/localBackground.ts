@@ -8,6 +8,7 @@
 import type { Auth } from "firebase/auth/web-extension";
 import { type Firestore, setLogLevel } from "firebase/firestore/lite";
 import type { Storage } from "webextension-polyfill";
+import { signOutMemory } from "../../../background/accounts";
 import { linkHandlers } from "../../../background/links";
 import { settingsHandlers } from "../../../background/settings";
 import { shortyPolicy } from "../../../local/policy";
@@ -127,6 +128,7 @@ export async function optionsBackground(
 		...linkHandlers(
 			() => auth,
 			() => store,
+			signOutMemory(memoryStorage()),
 		),
 		...settingsHandlers(memoryStorage()),
 	};

@@ -1,9 +1,9 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
 import { TestAccounts } from "../account/testAccounts";
-import { linkFor, renderPopup } from "./renderPopup";
+import { findLink, linkField, linkFor, renderPopup } from "./renderPopup";
 
 afterEach(cleanup);
 
@@ -11,10 +11,6 @@ const article = { url: "https://example.com/news/article?id=7", title: "An artic
 
 function accountLine(): HTMLElement {
 	return screen.getByRole("region", { name: "Account" });
-}
-
-function linkField(): HTMLInputElement {
-	return screen.getByRole("textbox", { name: "Short link for this page" });
 }
 
 /** A popup whose first shorten makes an anonymous session with `links` links, as the background does. */
@@ -114,7 +110,7 @@ describe("the popup's account panel", () => {
 		await user.keyboard("{Escape}");
 		expect(screen.queryByRole("region", { name: "Account forms" })).toBeNull();
 		expect(document.activeElement).toBe(entry);
-		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
+		expect(linkField().textContent).toBe("https://sho.rt/aB3dE5g");
 	});
 
 	it("opens on the sign-in form from 'sign in', and its Close button, after the forms, closes it", async () => {
@@ -146,7 +142,7 @@ describe("the popup's account panel", () => {
 		expect(accounts.user).toEqual({ uid: anonymous, email: "me@example.com", anonymous: false });
 		expect(screen.queryByRole("region", { name: "Account forms" })).toBeNull();
 		await vi.waitFor(() => expect(document.activeElement).toBe(accountLine()));
-		expect(linkField().value).toBe("https://sho.rt/aB3dE5g");
+		expect(linkField().textContent).toBe("https://sho.rt/aB3dE5g");
 	});
 
 	it("closes when an account is signed in elsewhere meanwhile (or by a request that timed out here)", async () => {
@@ -158,18 +154,104 @@ describe("the popup's account panel", () => {
 		expect(within(accountLine()).getByText(/^Signed in as/).textContent).toBe("Signed in as me@example.com");
 	});
 
-	it("shortens again for an account signed in to after the link was made, and keeps it across a sign-up", async () => {
-		const { user, accounts, shortenRequests } = renderFirstRun();
-		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+	it("after another account signs in, waits for Shorten this page, and leaves the clipboard alone meanwhile", async () => {
+		const { user, accounts, shortenRequests, clipboard } = renderFirstRun();
+		await findLink("https://sho.rt/aB3dE5g");
 		// Signing up keeps the anonymous user, and with it the link.
 		await user.click(within(accountLine()).getByRole("button", { name: "Create an account" }));
 		await user.type(screen.getByRole("textbox", { name: "Email" }), "me@example.com");
 		await user.type(screen.getByLabelText("Password"), "secret-enough{Enter}");
 		await within(accountLine()).findByText(/^Signed in as/);
 		expect(shortenRequests).toHaveLength(1);
+		expect(linkField().textContent).toBe("https://sho.rt/aB3dE5g");
 
+		clipboard.text = "something the user copied since";
 		await accounts.announce({ uid: "user-9", email: "other@example.com", anonymous: false });
-		await vi.waitFor(() => expect(shortenRequests).toHaveLength(2));
+		const shorten = await screen.findByRole("button", { name: "Shorten this page" });
+		// The last account's link is gone, and nothing was made or copied for the new one.
+		expect(screen.queryByRole("textbox", { name: "Short link for this page" })).toBeNull();
+		await act(async () => {});
+		expect(shortenRequests).toHaveLength(1);
+		expect(clipboard.text).toBe("something the user copied since");
+
+		await user.click(shorten);
+		await findLink("https://sho.rt/aB3dE5g");
+		expect(shortenRequests).toHaveLength(2);
 		expect(shortenRequests[1]).toEqual(shortenRequests[0]);
+	});
+});
+
+/** A popup opened after the user signed out on purpose: the background makes no account unasked. */
+function renderAfterSignOut(shortenOnOpen = true) {
+	const accounts = new TestAccounts();
+	accounts.addAccount("me@example.com", "secret-enough");
+	const rendered = renderPopup({
+		tab: article,
+		accounts,
+		shortenOnOpen,
+		shorten: async ({ url, allowAnonymous }) => {
+			if (!accounts.user) {
+				if (!allowAnonymous) throw new ShortyError("signed-out-by-user");
+				accounts.signInAnonymously(0);
+				await accounts.announce(accounts.user);
+			}
+			return linkFor(url, accounts.user?.anonymous ? "anon001" : "acct001");
+		},
+	});
+	return { ...rendered, accounts, user: userEvent.setup() };
+}
+
+describe("the popup after an explicit sign-out", () => {
+	it("offers Sign in, Create an account and Shorten without an account, and makes no account by itself", async () => {
+		const { accounts, clipboard, shortenRequests } = renderAfterSignOut();
+		const choice = await screen.findByRole("region", { name: "You are signed out" });
+		const signIn = within(choice).getByRole("button", { name: "Sign in" });
+		await vi.waitFor(() => expect(document.activeElement).toBe(signIn));
+		expect(within(choice).getByRole("button", { name: "Create an account" })).toBeTruthy();
+		expect(within(choice).getByRole("button", { name: "Shorten without an account" })).toBeTruthy();
+		// The line would only repeat the offer.
+		expect(screen.queryByRole("region", { name: "Account" })).toBeNull();
+		expect(accounts.user).toBeNull();
+		expect(shortenRequests).toEqual([{ type: "shorten", url: article.url, title: "An article" }]);
+		expect(clipboard.text).toBe("");
+		expect(screen.queryByRole("textbox", { name: "Short link for this page" })).toBeNull();
+	});
+
+	it("shortens without an account when asked, on a new anonymous session, and copies the link", async () => {
+		const { accounts, clipboard, shortenRequests, user } = renderAfterSignOut();
+		const choice = await screen.findByRole("region", { name: "You are signed out" });
+		await user.click(within(choice).getByRole("button", { name: "Shorten without an account" }));
+		await findLink("https://sho.rt/anon001");
+		expect(shortenRequests.at(-1)).toEqual({
+			type: "shorten",
+			url: article.url,
+			title: "An article",
+			allowAnonymous: true,
+		});
+		expect(accounts.user?.anonymous).toBe(true);
+		await screen.findByText("Copied");
+		expect(clipboard.text).toBe("https://sho.rt/anon001");
+		expect(accountLine().textContent).toBe("Save your links: Create an account or sign in");
+	});
+
+	it("after signing in from the choice, waits for Shorten this page, then shortens for the account", async () => {
+		const { accounts, clipboard, shortenRequests, user } = renderAfterSignOut();
+		const choice = await screen.findByRole("region", { name: "You are signed out" });
+		await user.click(within(choice).getByRole("button", { name: "Sign in" }));
+		await user.type(screen.getByRole("textbox", { name: "Email" }), "me@example.com");
+		await user.type(screen.getByLabelText("Password"), "secret-enough{Enter}");
+		const shorten = await screen.findByRole("button", { name: "Shorten this page" });
+		expect(accounts.user?.email).toBe("me@example.com");
+		expect(shortenRequests).toHaveLength(1);
+		expect(clipboard.text).toBe("");
+		await user.click(shorten);
+		await findLink("https://sho.rt/acct001");
+		expect(shortenRequests).toHaveLength(2);
+	});
+
+	it("with shortenOnOpen off, offers the choice once Shorten this page is pressed", async () => {
+		const { user } = renderAfterSignOut(false);
+		await user.click(await screen.findByRole("button", { name: "Shorten this page" }));
+		expect(await screen.findByRole("region", { name: "You are signed out" })).toBeTruthy();
 	});
 });

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError, ShortyError } from "../../../src/errors";
 import type { Link } from "../../../src/links/types";
 import { COPY_FAILED_MESSAGE } from "../../../src/ui/CopyField";
-import { linkFor, renderPopup, TestClipboard } from "./renderPopup";
+import { expectSelected, findLink, linkField, linkFor, renderPopup, TestClipboard } from "./renderPopup";
 
 afterEach(() => {
 	cleanup();
@@ -12,15 +13,6 @@ afterEach(() => {
 
 const article = { url: "https://example.com/news/article?id=7", title: "An article" };
 const shortUrl = "https://sho.rt/aB3dE5g";
-
-function linkField(): HTMLInputElement {
-	return screen.getByRole("textbox", { name: "Short link for this page" });
-}
-
-function expectSelected(field: HTMLInputElement) {
-	expect(document.activeElement).toBe(field);
-	expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
-}
 
 /** A shorten that answers only when the test says so. */
 function heldShorten() {
@@ -43,7 +35,7 @@ describe("the popup on a web page", () => {
 		expect(await screen.findByText("Shortening this page…")).toBeTruthy();
 		expect(screen.queryByRole("textbox")).toBeNull();
 		await held.answer(linkFor(article.url));
-		expect(linkField().value).toBe(shortUrl);
+		expect(linkField().textContent).toBe(shortUrl);
 		expect(screen.queryByText("Shortening this page…")).toBeNull();
 	});
 
@@ -51,17 +43,37 @@ describe("the popup on a web page", () => {
 		const { clipboard, shortenRequests } = renderPopup({ tab: article });
 		await screen.findByText("Copied");
 		expect(shortenRequests).toEqual([{ type: "shorten", url: article.url, title: "An article" }]);
-		expect(linkField().value).toBe(shortUrl);
+		expect(linkField().textContent).toBe(shortUrl);
 		expectSelected(linkField());
 		expect(clipboard.text).toBe(shortUrl);
 		expect(screen.getByRole("status").textContent).toBe("Copied");
+	});
+
+	it("shows a real-length link whole, its site apart from its code, and Ctrl+C copies all of it", async () => {
+		const long = "https://shorty-links-4f2a1.web.app/AejFnGI";
+		renderPopup({
+			tab: article,
+			autoCopy: false,
+			shorten: ({ url }) => ({ ...linkFor(url, "AejFnGI"), shortUrl: long }),
+		});
+		const field = await findLink(long);
+		expect(field.getAttribute("aria-readonly")).toBe("true");
+		// Two parts the stylesheet sets apart (site muted, code large), with a line break allowed only between.
+		expect([...field.childNodes].map((node) => [node.nodeName, node.textContent])).toEqual([
+			["SPAN", "https://shorty-links-4f2a1.web.app/"],
+			["WBR", ""],
+			["SPAN", "AejFnGI"],
+		]);
+		await vi.waitFor(() => expectSelected(field));
+		const copied = await userEvent.setup().copy();
+		expect(copied?.getData("text/plain")).toBe(long);
 	});
 
 	it("leaves the clipboard alone when auto-copy is off, and Copy copies and announces Copied", async () => {
 		const { clipboard } = renderPopup({ tab: article, autoCopy: false });
 		const field = await screen.findByRole("textbox");
 		// The field can reach the DOM a moment before the effect that focuses it has run.
-		await vi.waitFor(() => expectSelected(field as HTMLInputElement));
+		await vi.waitFor(() => expectSelected(field));
 		expect(clipboard.text).toBe("");
 		const status = screen.getByRole("status");
 		expect(status.textContent).toBe("");
@@ -164,7 +176,7 @@ describe("the popup when shortening fails", () => {
 		expect(screen.queryByRole("textbox")).toBeNull();
 		fireEvent.click(screen.getByRole("button", { name: "Retry" }));
 		await act(() => vi.advanceTimersByTimeAsync(0));
-		expect(linkField().value).toBe("https://sho.rt/retried");
+		expect(linkField().textContent).toBe("https://sho.rt/retried");
 	});
 });
 

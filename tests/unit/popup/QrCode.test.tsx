@@ -2,7 +2,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import qrcode from "qrcode-generator";
 import { afterEach, describe, expect, it } from "vitest";
-import { linkFor, renderPopup } from "./renderPopup";
+import { findLink, linkFor, renderPopup } from "./renderPopup";
 
 afterEach(cleanup);
 
@@ -48,7 +48,7 @@ describe("the QR code", () => {
 	it("is reached with Tab after the link's own actions, and toggled with the keyboard", async () => {
 		const user = userEvent.setup();
 		renderPopup({ tab: article, autoCopy: false });
-		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+		await findLink("https://sho.rt/aB3dE5g");
 		const names: string[] = [];
 		for (let step = 0; step < 4; step++) {
 			await user.tab();
@@ -67,10 +67,10 @@ describe("the QR code", () => {
 		const user = userEvent.setup();
 		renderPopup({ tab: article, shorten: ({ url, alias }) => linkFor(url, alias ?? "aB3dE5g") });
 		await screen.findByText("Copied");
-		await user.click(screen.getByRole("button", { name: "QR code" }));
 		await user.click(screen.getByRole("button", { name: "Custom alias" }));
-		const dialog = await screen.findByRole("dialog", { name: "Custom alias" });
-		await user.type(within(dialog).getByRole("textbox", { name: "Alias" }), "qr-alias{Enter}");
+		const form = await screen.findByRole("form", { name: "Custom alias" });
+		await user.type(within(form).getByRole("textbox", { name: "Alias" }), "qr-alias{Enter}");
+		await user.click(screen.getByRole("button", { name: "QR code" }));
 		expect(await screen.findByRole("img", { name: "QR code for https://sho.rt/qr-alias" })).toBeTruthy();
 	});
 });

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
 import type { Settings } from "../../../src/messages";
-import { renderPopup } from "./renderPopup";
+import { findLink, linkField, renderPopup } from "./renderPopup";
 
 afterEach(cleanup);
 
@@ -24,8 +24,8 @@ describe("the popup with shortenOnOpen off", () => {
 		await screen.findByText("Copied");
 		// The same request as on open, so the background's same-address lookup returns an existing link.
 		expect(shortenRequests).toEqual([{ type: "shorten", url: article.url, title: "An article" }]);
-		const field = screen.getByRole("textbox", { name: "Short link for this page" }) as HTMLInputElement;
-		expect(field.value).toBe("https://sho.rt/aB3dE5g");
+		const field = linkField();
+		expect(field.textContent).toBe("https://sho.rt/aB3dE5g");
 		expect(document.activeElement).toBe(field);
 		expect(clipboard.text).toBe("https://sho.rt/aB3dE5g");
 	});
@@ -70,7 +70,7 @@ describe("the popup with shortenOnOpen off", () => {
 			},
 		});
 		await userEvent.setup().click(await screen.findByRole("button", { name: "Shorten this page" }));
-		await screen.findByDisplayValue("https://sho.rt/aB3dE5g");
+		await findLink("https://sho.rt/aB3dE5g");
 		expect(shortenRequests).toHaveLength(1);
 		expect(clipboard.text).toBe("");
 	});

@@ -1,4 +1,5 @@
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import { expect, vi } from "vitest";
 import { type ActiveTab, PopupEnvironmentProvider } from "../../../popup/environment";
 import { Popup } from "../../../popup/Popup";
 import type { Link } from "../../../src/links/types";
@@ -20,6 +21,29 @@ export class TestClipboard {
 		if (this.refuses) throw new DOMException("Document is not focused.", "NotAllowedError");
 		this.text = text;
 	};
+}
+
+/**
+ * The popup's short link: a read-only textbox (the site quiet, the code large) whose text is the whole
+ * link. `name` picks a recent link by its title.
+ */
+export function linkField(name = "Short link for this page"): HTMLElement {
+	return screen.getByRole("textbox", { name });
+}
+
+/** The short link the popup shows, once it shows `url`. */
+export function findLink(url: string): Promise<HTMLElement> {
+	return vi.waitFor(() => {
+		const field = linkField();
+		expect(field.textContent).toBe(url);
+		return field;
+	});
+}
+
+/** `field` has focus with all of its text selected, so Ctrl+C takes the whole link. */
+export function expectSelected(field: HTMLElement): void {
+	expect(document.activeElement).toBe(field);
+	expect(window.getSelection()?.toString()).toBe(field.textContent);
 }
 
 export function linkFor(url: string, code = "aB3dE5g"): Link {
