@@ -50,10 +50,15 @@ export function releaseVersion(manifest: string, npm: string): string {
 	return manifest;
 }
 
-/** Refuses a build for the emulators or a demo project before anything is built. */
+/** Refuses a build for the emulators, a demo project or plain-http short links before anything is built. */
 function requireProject(browser: TargetBrowser): void {
 	const config = configFromEnv(loadEnv(MODES[browser], REPO_ROOT, "VITE_"));
 	requirePublishableProject(config, "A store package");
+	if (!config.shortLinkBase.startsWith("https://")) {
+		throw new Error(
+			`A store package needs short links on https, but VITE_SHORT_LINK_BASE is ${config.shortLinkBase}: set it to your Hosting site or custom domain, or leave it empty for https://${config.firebase.projectId}.web.app/`,
+		);
+	}
 }
 
 /**

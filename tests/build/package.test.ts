@@ -125,6 +125,13 @@ describe("npm run package refuses", () => {
 		);
 	});
 
+	it("to package short links that are not on https", async () => {
+		const settings = { ...PROJECT_SETTINGS, VITE_SHORT_LINK_BASE: "http://127.0.0.1:5000/" };
+		await expect(withSettings(settings, () => makeStorePackages(foldersOfThisTest()))).rejects.toThrow(
+			"A store package needs short links on https, but VITE_SHORT_LINK_BASE is http://127.0.0.1:5000/",
+		);
+	});
+
 	it("a version that manifest.json and package.json do not agree on, or that a store rejects", () => {
 		expect(() => releaseVersion("0.2.0", "0.1.0")).toThrow(
 			"manifest.json says version 0.2.0 but package.json says 0.1.0: set both to the version you are releasing",
