@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
-import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, SEALED_ENV } from "../src/config";
+import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, requirePublishableProject, SEALED_ENV } from "../src/config";
 import type { FirestoreLocation } from "./firestoreRest";
 import { inlinePage } from "./inlinePage";
 
@@ -47,10 +47,6 @@ const DEPLOY_MODE = "deploy";
 
 export default defineConfig(({ mode }) => {
 	const env = buildEnv(mode);
-	if (mode === DEPLOY_MODE && configFromEnv(env).emulators) {
-		throw new Error(
-			"Refusing to build the redirect page for deployment against the local backend: set VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_API_KEY (see .env.example)",
-		);
-	}
+	if (mode === DEPLOY_MODE) requirePublishableProject(configFromEnv(env), "Building the redirect page for deployment");
 	return redirectConfig(env);
 });

@@ -1,9 +1,9 @@
 // Draws the toolbar and store icons (public/icons/{16,32,48,128}.png): a white chain link on an indigo
 // tile. Shapes are signed distance functions so every size is anti-aliased from the same description;
-// the PNG encoder is a few lines of zlib, so regenerating needs no image library.
+// the PNG encoder (scripts/png.ts) is a few lines of zlib, so regenerating needs no image library.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { encodePng } from "./png";
 
 const SIZES = [16, 32, 48, 128];
 const outDir = join(import.meta.dirname, "..", "public", "icons");
@@ -54,43 +54,7 @@ function drawIcon(size: number): Buffer {
 			pixels[i + 3] = Math.round(255 * tileAlpha);
 		}
 	}
-	return encodePng(size, pixels);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-	let c = n;
-	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-	let c = 0xffffffff;
-	for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-	return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-	const length = Buffer.alloc(4);
-	length.writeUInt32BE(data.length);
-	const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-	const crc = Buffer.alloc(4);
-	crc.writeUInt32BE(crc32(body));
-	return Buffer.concat([length, body, crc]);
-}
-
-function encodePng(size: number, rgba: Buffer): Buffer {
-	const header = Buffer.alloc(13);
-	header.writeUInt32BE(size, 0);
-	header.writeUInt32BE(size, 4);
-	header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
-	const rows = Buffer.alloc(size * (size * 4 + 1));
-	for (let y = 0; y < size; y++) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-	return Buffer.concat([
-		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-		chunk("IHDR", header),
-		chunk("IDAT", deflateSync(rows, { level: 9 })),
-		chunk("IEND", Buffer.alloc(0)),
-	]);
+	return encodePng({ width: size, height: size, channels: 4, pixels });
 }
 
 mkdirSync(outDir, { recursive: true });

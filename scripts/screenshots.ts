@@ -3,8 +3,9 @@
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
- * length, since a test base (http://127.0.0.1:5000/) hides truncation.
+ * keyboard focus in the rows, and signed out). First, the store's 1280x800 screenshots into
+ * docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows too. The build uses a
+ * short-link base of a real project's length, since a test base (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,12 +19,14 @@ import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
 import { buildLocalExtension } from "./localBuild";
+import { STORE_SCREENSHOTS_DIR, storeScreenshots } from "./storeScreenshots";
 
 const OUT_DIR = join(REPO_ROOT, "artifacts", "screenshots");
 const SHORT_LINK_BASE = "https://shorty-links-4f2a1.web.app/";
 const SCHEMES = ["light", "dark"] as const;
 const OPTIONS_WIDTHS = [1280, 820, 800];
-const account = { email: "screenshots@shorty.test", password: "screenshots" };
+/** An address of a length people have, as the popup and the store screenshots show it. */
+const account = { email: "sam@example.com", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
 
@@ -78,6 +81,7 @@ async function signedOutShots(options: Page): Promise<void> {
 
 async function main(): Promise<void> {
 	mkdirSync(OUT_DIR, { recursive: true });
+	mkdirSync(STORE_SCREENSHOTS_DIR, { recursive: true });
 	const backend = await startTestBackend();
 	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-screenshots-"));
 	const site = await serveTestSite(
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
 		try {
 			const options = await extension.openPage("options/index.html");
 			await send(options, { type: "signIn", ...account });
+			await storeScreenshots(extension, options);
 			const tab = await extension.context.newPage();
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
 			const popup = await extension.clickAction(tab);

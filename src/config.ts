@@ -117,6 +117,25 @@ export function configFromEnv(env: BuildEnv): ShortyConfig {
 	};
 }
 
+/**
+ * Stops a build meant for the world (a store package, a deploy) that would reach no real data: one for the
+ * local backend (no project set) or for a demo- project, which Firebase never connects to Google. `what`
+ * names the build in the message, which says what to set.
+ */
+export function requirePublishableProject(config: ShortyConfig, what: string): void {
+	const { projectId } = config.firebase;
+	const problem = config.emulators
+		? "no VITE_FIREBASE_PROJECT_ID is set, so it would talk to the local backend"
+		: projectId.startsWith("demo-")
+			? `"${projectId}" is a demo project, which never reaches Firebase`
+			: null;
+	if (problem) {
+		throw new Error(
+			`${what} needs your own Firebase project, but ${problem}: set VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_API_KEY in .env (see .env.example and the README, "Using your own Firebase project")`,
+		);
+	}
+}
+
 /** Cloud Firestore's REST endpoint, which the redirect page calls too. */
 export const FIRESTORE_ORIGIN = "https://firestore.googleapis.com";
 
