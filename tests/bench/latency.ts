@@ -5,6 +5,7 @@
  * before its result is there (CORS preflights counted apart):
  * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
  *   same browser, signed in, its preflights cached);
+ * - popup click to link after Chrome stopped the idle worker (it does after 30 s);
  * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
  *   cache gone), and the first shorten of a new install (anonymous sign-up included);
  * - the options page's first page of links;
@@ -133,6 +134,19 @@ await withExtensionRig(
 				await measure(RUNS, () => optionsFirstPage(options, optionsUrl)),
 			);
 			await options.close();
+		}
+
+		// Last in this browser: Playwright reaches only the worker's first instance, which the menu runs need.
+		for (const roundTrip of [0, ROUND_TRIP_MS]) {
+			network.setRoundTrip(roundTrip);
+			report(
+				roundTrip,
+				"popup click to link after the worker stopped (idle), new address",
+				await measure(LAUNCHES, async (run) => {
+					await extension.terminateWorker();
+					return timeToLink(extension, tab, `${site.origin}/idle/${roundTrip}/${run}`);
+				}),
+			);
 		}
 
 		// Each launch its own browser, with `build`.
