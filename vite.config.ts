@@ -4,7 +4,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
-import { configFromEnv, extensionPagesPolicy, SEALED_ENV, type ShortyConfig } from "./src/config.ts";
+import {
+	configFromEnv,
+	extensionPagesPolicy,
+	firebaseHostPermissions,
+	SEALED_ENV,
+	type ShortyConfig,
+} from "./src/config.ts";
 
 export const EXTENSION_ROOT = fileURLToPath(new URL(".", import.meta.url));
 
@@ -19,8 +25,12 @@ const FIREFOX_MODE = "firefox";
  */
 export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): UserConfig {
 	const firefox = browser === "firefox";
-	// firefoxManifest keeps the policy: it derives the Firefox manifest from this one.
-	const withPolicy = { ...manifest, content_security_policy: { extension_pages: extensionPagesPolicy(config) } };
+	// firefoxManifest keeps the policy and the hosts: it derives the Firefox manifest from this one.
+	const withPolicy = {
+		...manifest,
+		host_permissions: firebaseHostPermissions(config),
+		content_security_policy: { extension_pages: extensionPagesPolicy(config) },
+	};
 	return {
 		root: EXTENSION_ROOT,
 		mode: firefox ? FIREFOX_MODE : "production",

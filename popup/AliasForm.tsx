@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { checkAlias } from "../src/links/codes";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
-import { withTimeout } from "../src/ui/withTimeout";
 import { usePopupEnvironment } from "./environment";
 
 const HINT = "3 to 64 letters, digits, hyphens or underscores.";
@@ -43,7 +42,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 	/** Free aliases close to a taken one; none when the background cannot say. */
 	async function suggestFor(taken: string): Promise<string[]> {
 		const request = { type: "suggestAliases", alias: taken, url: link.url } as const;
-		const reply = await withTimeout(call(link.title ? { ...request, title: link.title } : request));
+		const reply = await call(link.title ? { ...request, title: link.title } : request);
 		return reply.ok ? reply.data.aliases : [];
 	}
 
@@ -51,7 +50,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 		if (saving) return;
 		setSaving(true);
 		const request = { type: "shorten", url: link.url, alias: wanted } as const;
-		const reply = await withTimeout(call(link.title ? { ...request, title: link.title } : request));
+		const reply = await call(link.title ? { ...request, title: link.title } : request);
 		// Closed meanwhile (Escape, another tool): the answer is for a form that is gone.
 		if (!mounted.current) return;
 		if (reply.ok) {

@@ -4,7 +4,6 @@ import type { Link } from "../src/links/types";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { CopyField } from "../src/ui/CopyField";
-import { withTimeout } from "../src/ui/withTimeout";
 import { usePopupEnvironment } from "./environment";
 
 /** One page of the newest links: enough for five once the link on screen is left out. */
@@ -28,7 +27,7 @@ export function useRecentLinks(): RecentLinksState {
 	const [answer, setAnswer] = useState<{ uid: string | undefined; state: RecentLinksState } | null>(null);
 	useEffect(() => {
 		let current = true;
-		void withTimeout(call({ type: "listLinks", pageSize: PAGE_SIZE })).then((reply) => {
+		void call({ type: "listLinks", pageSize: PAGE_SIZE }).then((reply) => {
 			if (!current) return;
 			setAnswer({
 				uid,

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Settings } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
-import { withTimeout } from "../src/ui/withTimeout";
 
 /**
  * What the popup does when settings cannot be read: the cautious choice of each. No auto-copy: overwriting
@@ -16,7 +15,7 @@ export function useSettings(): Settings | null {
 	const [settings, setSettings] = useState<Settings | null>(null);
 	useEffect(() => {
 		let current = true;
-		void withTimeout(call({ type: "getSettings" })).then((reply) => {
+		void call({ type: "getSettings" }).then((reply) => {
 			if (current) setSettings(reply.ok ? reply.data : UNREADABLE);
 		});
 		return () => {

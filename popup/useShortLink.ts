@@ -5,7 +5,6 @@ import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
-import { withTimeout } from "../src/ui/withTimeout";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
 
 export interface PageToShorten {
@@ -92,7 +91,7 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 		let current = true;
 		const { url, title } = page;
 		const request = { type: "shorten", url, ...(title ? { title } : {}) } as const;
-		void withTimeout(call(allowAnonymous ? { ...request, allowAnonymous } : request)).then((reply) => {
+		void call(allowAnonymous ? { ...request, allowAnonymous } : request).then((reply) => {
 			if (!current) return;
 			if (reply.ok) setLink(reply.data);
 			else setFailure({ attempt, error: reply.error });

@@ -160,6 +160,17 @@ function connectSources({ emulators }: ShortyConfig): string[] {
 }
 
 /**
+ * The hosts the extension asks access to: exactly where it connects. Not for what a host permission lets
+ * it read there (the SDKs reach these APIs anyway), but because a request to a host the extension may
+ * access is exempt from CORS: without it, each new request path after a browser start, and again after
+ * an hour (Google's Access-Control-Max-Age), waits for a CORS preflight, a round trip before the real
+ * one (docs/architecture.md, "Preflights"). The price is the install prompt naming these hosts.
+ */
+export function firebaseHostPermissions(config: ShortyConfig): string[] {
+	return connectSources(config).map((origin) => `${origin}/*`);
+}
+
+/**
  * The extension's content security policy (manifest.json's content_security_policy.extension_pages,
  * which vite.config.ts sets): scripts only from the extension itself (MV3's default also allows
  * 'wasm-unsafe-eval'; nothing here uses WebAssembly), no plugins, no <base>, never framed, and

@@ -183,13 +183,23 @@ function isReply(value: unknown): value is Reply<MessageType> {
 	);
 }
 
+/** How long a caller waits for the background before saying so; the catalogue's timeout text names it. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
 /**
- * The page side, over any transport. A rejected send means the worker could not be reached (not
- * installed, crashed, or killed mid-request: Chrome closes the message port); an empty or malformed
- * reply means nobody answered usefully. Both surface as one code so the UI can offer a retry.
+ * The page side, over any transport, and the one place every request gets its time limit: a worker or
+ * backend that never answers must not leave a page (or a menu click) waiting for ever. A rejected send
+ * means the worker could not be reached (not installed, crashed, or killed mid-request: Chrome closes the
+ * message port); an empty or malformed reply means nobody answered usefully. Both surface as one code so
+ * the UI can offer a retry; so does a request that got no answer within `timeoutMs`, whose late answer is
+ * dropped. Retrying is safe: the background treats a repeated shorten as the same one (one link), and
+ * every other request either reads or sets a value.
  */
-export function createClient(send: (request: AnyRequest) => Promise<unknown>): BackgroundCall {
-	return async <T extends MessageType>(request: RequestOf<T>) => {
+export function createClient(
+	send: (request: AnyRequest) => Promise<unknown>,
+	timeoutMs: number = REQUEST_TIMEOUT_MS,
+): BackgroundCall {
+	const answer = async <T extends MessageType>(request: RequestOf<T>): Promise<Reply<T>> => {
 		let reply: unknown;
 		try {
 			reply = await send(request as AnyRequest);
@@ -201,5 +211,12 @@ export function createClient(send: (request: AnyRequest) => Promise<unknown>): B
 		}
 		if (!isReply(reply)) return { ok: false, error: appError("background-unavailable", "no usable reply") };
 		return reply as Reply<T>;
+	};
+	return <T extends MessageType>(request: RequestOf<T>) => {
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const timedOut = new Promise<Failure>((resolve) => {
+			timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), timeoutMs);
+		});
+		return Promise.race([answer(request), timedOut]).finally(() => clearTimeout(timer));
 	};
 }

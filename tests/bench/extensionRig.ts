@@ -1,6 +1,7 @@
 /**
  * What the browser benchmarks share: a throwaway local backend, the extension built against it, Chromium
- * with it loaded, and a local test site; all torn down afterwards, whatever happens.
+ * with it loaded, and a local test site; all torn down afterwards, whatever happens. With a round trip,
+ * the build talks to the backend through latency proxies (latencyProxy.ts), as if it were far away.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,17 +10,53 @@ import { buildLocalExtension } from "../../scripts/localBuild";
 import { type Extension, launchExtension } from "../e2e/extension";
 import { serveTestSite, type TestSite } from "../e2e/testSite";
 import { type BackendHosts, startTestBackend } from "../testBackend";
+import { type Exchange, type LatencyProxy, startLatencyProxy } from "./latencyProxy";
+
+/** The proxies in front of Auth and Firestore. */
+export interface FarNetwork {
+	auth: LatencyProxy;
+	firestore: LatencyProxy;
+	setRoundTrip(ms: number): void;
+	/** Both proxies' exchanges up to `until` (Date.now()), oldest first; forgets all they logged. */
+	take(until?: number): Exchange[];
+}
 
 export interface ExtensionRig {
 	backend: BackendHosts;
+	/** The build, which more browsers may load (launchExtension). */
+	extensionDir: string;
 	extension: Extension;
 	site: TestSite;
+	/** Null unless the rig was asked for a round trip. */
+	network: FarNetwork | null;
 }
 
-/** Far above what a browser benchmark takes (under a minute); only a browser that stopped answering reaches it. */
-const RIG_LIMIT_MS = 10 * 60_000;
+export interface RigOptions {
+	/** Put latency proxies between the extension and the backend, starting at this round trip. */
+	roundTripMs?: number;
+}
 
-export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>): Promise<T> {
+/** Far above what a browser benchmark takes (a few minutes); only a browser that stopped answering reaches it. */
+const RIG_LIMIT_MS = 14 * 60_000;
+
+async function farNetwork(backend: BackendHosts, roundTripMs: number): Promise<FarNetwork> {
+	const auth = await startLatencyProxy(backend.auth, roundTripMs);
+	const firestore = await startLatencyProxy(backend.firestore, roundTripMs);
+	return {
+		auth,
+		firestore,
+		setRoundTrip(ms) {
+			auth.setRoundTrip(ms);
+			firestore.setRoundTrip(ms);
+		},
+		take: (until) => [...auth.take(until), ...firestore.take(until)].sort((a, b) => a.at - b.at),
+	};
+}
+
+export async function withExtensionRig<T>(
+	run: (rig: ExtensionRig) => Promise<T>,
+	options: RigOptions = {},
+): Promise<T> {
 	// Exiting runs the exit handlers that stop the emulators and the browser, which a kill from outside would not.
 	const watchdog = setTimeout(() => {
 		console.error(`bench: over ${RIG_LIMIT_MS / 60_000} minutes, giving up`);
@@ -29,15 +66,22 @@ export async function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>
 	const backend = await startTestBackend({ shortLinks: "static-page" });
 	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
 	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
+	let network: FarNetwork | null = null;
 	let extension: Extension | undefined;
 	try {
-		await buildLocalExtension(extensionDir, backend.hosts);
+		if (options.roundTripMs !== undefined) network = await farNetwork(backend.hosts, options.roundTripMs);
+		const hosts = network
+			? { ...backend.hosts, auth: network.auth.host, firestore: network.firestore.host }
+			: backend.hosts;
+		await buildLocalExtension(extensionDir, hosts);
 		extension = await launchExtension(extensionDir);
-		return await run({ backend: backend.hosts, extension, site });
+		return await run({ backend: backend.hosts, extensionDir, extension, site, network });
 	} finally {
 		clearTimeout(watchdog);
 		await extension?.close();
 		site.close();
+		await network?.auth.close();
+		await network?.firestore.close();
 		await backend.stop();
 		rmSync(extensionDir, { recursive: true, force: true });
 	}

@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { seedAccount } from "../../local/seed";
 import type { AnyRequest } from "../../src/messages";
 import { withExtensionRig } from "./extensionRig";
+import { optionsFirstPage } from "./paths";
 import { record } from "./report";
 import { p50p95, percentile, sample } from "./stats";
 
@@ -37,16 +38,7 @@ function clickUntilShown(page: Page, name: string): Promise<number> {
 	);
 }
 
-/** Loads the options page and resolves with the milliseconds from navigation start to the first page rendered. */
-async function firstPageMs(page: Page, url: string): Promise<number> {
-	await page.goto(url);
-	const shown = await page.waitForFunction(
-		() => performance.getEntriesByName("shorty:links-shown")[0]?.startTime,
-		undefined,
-		{ polling: 5 },
-	);
-	return (await shown.jsonValue()) as number;
-}
+const firstPageMs = async (page: Page, url: string) => (await optionsFirstPage(page, url)).ms;
 
 await withExtensionRig(async ({ backend, extension }) => {
 	const page = await extension.openPage("options/index.html");

@@ -7,32 +7,12 @@
  * finds it), against a throwaway local backend.
  * Run: npx tsx tests/bench/popup.ts
  */
-import type { Page } from "playwright-core";
-import type { Extension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
+import { type TimeToLink, timeToLink } from "./paths";
 import { record } from "./report";
 import { p50p95 } from "./stats";
 
 const RUNS = 30;
-
-interface TimeToLink {
-	/** From the click. */
-	total: number;
-	/** From the popup document's start. */
-	popup: number;
-}
-
-async function timeToLink(extension: Extension, tab: Page, url: string): Promise<TimeToLink> {
-	await tab.goto(url);
-	await tab.bringToFront();
-	const popup = await extension.clickAction(tab);
-	const shown = await popup.waitFor(() => {
-		const mark = performance.getEntriesByName("shorty:link-shown")[0];
-		return mark ? { origin: performance.timeOrigin, sinceOrigin: mark.startTime } : null;
-	});
-	await popup.close();
-	return { total: shown.origin + shown.sinceOrigin - popup.clickedAt, popup: shown.sinceOrigin };
-}
 
 await withExtensionRig(async ({ extension, site }) => {
 	const tab = await extension.context.newPage();
@@ -46,7 +26,7 @@ await withExtensionRig(async ({ extension, site }) => {
 		["new URL", fresh],
 		["repeated URL", repeated],
 	] as const) {
-		record(`popup click to link, ${name} (${RUNS} clicks)`, p50p95(runs.map((run) => run.total)));
-		record(`popup start to link, ${name} (Shorty's own part)`, p50p95(runs.map((run) => run.popup)));
+		record(`popup click to link, ${name} (${RUNS} clicks)`, p50p95(runs.map((run) => run.ms)));
+		record(`popup start to link, ${name} (Shorty's own part)`, p50p95(runs.map((run) => run.popupMs)));
 	}
 });

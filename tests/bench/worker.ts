@@ -9,36 +9,11 @@
 import type { Page } from "playwright-core";
 import type { Extension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
+import { menuToClipboard } from "./paths";
 import { record } from "./report";
 import { p50p95, sample } from "./stats";
 
 const RUNS = 20;
-
-async function menuToClipboard(extension: Extension, page: Page, target: string): Promise<number> {
-	await page.bringToFront();
-	const before = await page.evaluate(() => navigator.clipboard.readText());
-	const copiedAt = page.evaluate(async (previous) => {
-		const deadline = Date.now() + 10_000;
-		while (Date.now() < deadline) {
-			if ((await navigator.clipboard.readText()) !== previous) return Date.now();
-			await new Promise((wait) => setTimeout(wait, 2));
-		}
-		throw new Error("the short link did not reach the clipboard within 10 s");
-	}, before);
-	const clickedAt = await extension.worker.evaluate(
-		({ target, tab }) => {
-			const clicked = Date.now();
-			type Dispatchable = { dispatch(...args: unknown[]): void };
-			(chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
-				{ menuItemId: "shorten-link", linkUrl: target, pageUrl: tab.url, editable: false },
-				tab,
-			);
-			return clicked;
-		},
-		{ target, tab: { id: 1, index: 0, url: page.url(), title: "Bench", active: true } },
-	);
-	return (await copiedAt) - clickedAt;
-}
 
 async function coldAnswer(extension: Extension, page: Page, type: "ping" | "session"): Promise<number> {
 	await extension.terminateWorker();
@@ -57,7 +32,7 @@ const menu = await withExtensionRig(async ({ extension, site }) => {
 	await page.goto(`${site.origin}/menu`);
 	// The first shorten signs in anonymously; a returning user's clicks do not.
 	await menuToClipboard(extension, page, `${site.origin}/warm-up`);
-	return sample(RUNS, (run) => menuToClipboard(extension, page, `${site.origin}/menu/${run}`));
+	return sample(RUNS, async (run) => (await menuToClipboard(extension, page, `${site.origin}/menu/${run}`)).ms);
 });
 record(`context menu to clipboard, new URL (${RUNS} runs)`, p50p95(menu));
 

@@ -5,6 +5,7 @@ import { buildLocalExtension } from "../../scripts/localBuild";
 import {
 	buildAsNpmRunBuild,
 	LOCAL_BACKEND,
+	manifestOf,
 	newFolder,
 	PROJECT_SETTINGS,
 	policyDirective,
@@ -29,11 +30,12 @@ describe("the built manifest", () => {
 		expect(existsSync(resolve(DIST, manifest.background.service_worker))).toBe(true);
 	});
 
-	it("asks only for the permissions Shorty's features use, and no host access", () => {
+	it("asks only for the permissions Shorty's features use, and host access only to the backend it talks to", () => {
 		expect([...manifest.permissions].sort()).toEqual(
 			["activeTab", "clipboardWrite", "contextMenus", "notifications", "offscreen", "storage"].sort(),
 		);
-		expect(manifest.host_permissions ?? []).toEqual([]);
+		// No .env in a checkout: `npm run build` talks to the local backend on its default ports.
+		expect(manifest.host_permissions).toEqual(["http://127.0.0.1:9099/*", "http://127.0.0.1:8080/*"]);
 		expect(manifest.optional_host_permissions ?? []).toEqual([]);
 		expect(JSON.stringify(manifest)).not.toContain("<all_urls>");
 	});
@@ -80,11 +82,27 @@ describe("where the extension may connect", () => {
 		expect(policyDirective(forProject, "object-src")).toBe("'none'");
 	});
 
+	// Host access removes the CORS preflight before each request (docs/architecture.md, "Preflights"); it
+	// names exactly the hosts the policy lets the extension connect to, and no web page.
+	it("a build for a Firebase project: host access to those endpoints only, in both browsers", () => {
+		const firebase = [
+			"https://identitytoolkit.googleapis.com/*",
+			"https://securetoken.googleapis.com/*",
+			"https://firestore.googleapis.com/*",
+		];
+		expect(manifestOf(forProject).host_permissions).toEqual(firebase);
+		expect(manifestOf(forProjectFirefox).host_permissions).toEqual(firebase);
+	});
+
 	it("a local build: exactly its emulators, and no Google endpoint", () => {
 		expect(policyDirective(local, "connect-src")).toBe(
 			`http://${LOCAL_BACKEND.auth} http://${LOCAL_BACKEND.firestore}`,
 		);
 		expect(policyDirective(local, "script-src")).toBe("'self'");
 		expect(policyDirective(local, "object-src")).toBe("'none'");
+		expect(manifestOf(local).host_permissions).toEqual([
+			`http://${LOCAL_BACKEND.auth}/*`,
+			`http://${LOCAL_BACKEND.firestore}/*`,
+		]);
 	});
 });

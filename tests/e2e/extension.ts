@@ -61,13 +61,20 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
-/** Launches Chromium with a build: by default the one the e2e suite's setup made against its backend. */
-export async function launchExtension(extensionDir: string = inject("extensionDir")): Promise<Extension> {
+/**
+ * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend. With
+ * `profile`, that folder is the browser's profile and outlives the browser, so a second launch is a
+ * browser start of the same installation (its session kept, its caches in memory gone).
+ */
+export async function launchExtension(
+	extensionDir: string = inject("extensionDir"),
+	{ profile: keptProfile }: { profile?: string } = {},
+): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
 	if (!executablePath) throw new Error(INSTALL_HINT);
 
-	const profile = mkdtempSync(join(tmpdir(), "shorty-e2e-"));
+	const profile = keptProfile ?? mkdtempSync(join(tmpdir(), "shorty-e2e-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath,
 		headless: true,
@@ -184,7 +191,7 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 		},
 		async close() {
 			await context.close();
-			rmSync(profile, { recursive: true, force: true });
+			if (!keptProfile) rmSync(profile, { recursive: true, force: true });
 		},
 	};
 }

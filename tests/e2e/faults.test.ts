@@ -1,8 +1,9 @@
 /**
- * Faults during a shorten, through the real extension in Chromium: the backend stopped while the commit
- * is on its way or after it landed, and the service worker terminated mid-request. This file runs its own
- * backend (so it can stop and restart it on the same ports, data kept) and its own build, pointed at a
- * proxy in front of Firestore that catches the shorten's commit at the moment the fault should strike.
+ * Faults during a shorten, through the real extension in Chromium: a commit answered too late, the
+ * backend stopped while the commit is on its way or after it landed, and the service worker terminated
+ * mid-request. This file runs its own backend (so it can stop and restart it on the same ports, data
+ * kept) and its own build, pointed at a proxy in front of Firestore that catches the shorten's commit at
+ * the moment the fault should strike.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -112,6 +113,22 @@ function expectClearError(reply: Awaited<ReturnType<BackgroundCall>>): void {
 	expect(reply.error.message.length).toBeGreaterThan(20);
 	stoppedReplies.push(reply);
 }
+
+describe("a shorten whose commit gets no answer in time", () => {
+	it("the page hears timeout, and the retry returns the link the commit made, once", async () => {
+		const url = "https://example.com/faults/timed-out";
+		const commit = commitOf(url);
+		const reply = call({ type: "shorten", url });
+		const caught = await commit;
+		// Held past the page's time limit: the far server that answers too late.
+		expect(await reply).toMatchObject({ ok: false, error: { code: "timeout" } });
+		await caught.pass();
+
+		const retried = await call({ type: "shorten", url });
+		if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+		expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
+	});
+});
 
 describe("the backend stopped during a shorten", () => {
 	it(

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../src/errors";
-import { createClient, createMessageHandler } from "../../src/messages";
+import { createClient, createMessageHandler, REQUEST_TIMEOUT_MS } from "../../src/messages";
 import { inProcessBackground, someHandlers } from "./inProcessBackground";
 
 const pingReply = { version: "1.2.3", startedAt: 42 };
@@ -108,5 +108,23 @@ describe("messages between pages and the background", () => {
 	])("%s from the background reads as background-unavailable", async (_, reply) => {
 		const call = createClient(async () => reply);
 		expect(await call({ type: "ping" })).toMatchObject({ ok: false, error: { code: "background-unavailable" } });
+	});
+
+	describe("a request the background does not answer in time", () => {
+		afterEach(() => vi.useRealTimers());
+
+		it("reads as timeout once the limit has passed, and its late answer is dropped", async () => {
+			vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+			let answer: (reply: unknown) => void = () => undefined;
+			const call = createClient(() => new Promise((resolve) => (answer = resolve)));
+			let settled: unknown = "pending";
+			const reply = call({ type: "ping" }).then((value) => (settled = value));
+			await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+			expect(settled).toBe("pending");
+			await vi.advanceTimersByTimeAsync(1);
+			expect(await reply).toMatchObject({ ok: false, error: { code: "timeout" } });
+			answer({ ok: true, data: { version: "late", startedAt: 0 } });
+			expect(await reply).toMatchObject({ ok: false, error: { code: "timeout" } });
+		});
 	});
 });

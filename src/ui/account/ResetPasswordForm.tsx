@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useBackground } from "../BackgroundContext";
-import { withTimeout } from "../withTimeout";
 import { EmailField, FormError, FormHeading, SubmitButton } from "./fields";
 import type { AccountFormProps } from "./formProps";
 import { useAccountForm } from "./useAccountForm";
@@ -17,7 +16,7 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 		fields: ["email"] as const,
 		initial: { email },
 		async submit(values) {
-			const reply = await withTimeout(call({ type: "resetPassword", email: values.email }));
+			const reply = await call({ type: "resetPassword", email: values.email });
 			if (!reply.ok) return reply.error;
 			setSentTo(reply.data.email);
 			return null;

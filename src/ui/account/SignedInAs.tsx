@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { AppError } from "../../errors";
 import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
-import { withTimeout } from "../withTimeout";
 import { FormError } from "./fields";
 import { linkWords } from "./linkWords";
 import { useLinkCount } from "./useLinkCount";
@@ -37,7 +36,7 @@ export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?
 		if (pending) return;
 		setPending(true);
 		setError(null);
-		const reply = await withTimeout(call({ type: "signOut" }));
+		const reply = await call({ type: "signOut" });
 		setPending(false);
 		if (!reply.ok) return setError(reply.error);
 		accept(reply.data);

@@ -1,6 +1,5 @@
 import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
-import { withTimeout } from "../withTimeout";
 import { type AccountForm, useAccountForm } from "./useAccountForm";
 import { useSession } from "./useSession";
 
@@ -16,7 +15,7 @@ export function useCredentialsForm(
 		fields: ["email", "password"] as const,
 		initial: { email },
 		async submit(values) {
-			const reply = await withTimeout(call({ type, ...values }));
+			const reply = await call({ type, ...values });
 			if (!reply.ok) return reply.error;
 			accept(reply.data);
 			onDone(reply.data);

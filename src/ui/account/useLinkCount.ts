@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from "react";
 import { PAGE_SIZES } from "../../links/types";
 import { useBackground } from "../BackgroundContext";
 import { useBackgroundEvents } from "../BackgroundEvents";
-import { withTimeout } from "../withTimeout";
 
 /**
  * How many links the signed-in user has, for warnings about actions that would lose them; null while
@@ -17,7 +16,7 @@ export function useLinkCount(uid: string | null): number | null {
 		if (uid === null) return;
 		let current = true;
 		// The smallest page: only the total is wanted, and it costs one count aggregation whatever the page.
-		void withTimeout(call({ type: "listLinks", pageSize: PAGE_SIZES[0] })).then((reply) => {
+		void call({ type: "listLinks", pageSize: PAGE_SIZES[0] }).then((reply) => {
 			if (current && reply.ok) setCount({ uid, total: reply.data.total });
 		});
 		return () => {

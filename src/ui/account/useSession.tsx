@@ -2,7 +2,6 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
 import { useBackgroundEvents } from "../BackgroundEvents";
-import { withTimeout } from "../withTimeout";
 
 export interface SessionValue {
 	/** Undefined until the background has said who is signed in (and while it cannot). */
@@ -42,7 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 	const ask = useCallback(() => {
 		let current = true;
 		setFailed(false);
-		void withTimeout(call({ type: "session" })).then((reply) => {
+		void call({ type: "session" }).then((reply) => {
 			if (!current || settled.current) return;
 			if (reply.ok) setSession(reply.data);
 			else setFailed(true);

@@ -1,0 +1,203 @@
+/**
+ * Shorty at a real-world distance: the extension built against latency proxies in front of the local Auth
+ * and Firestore (latencyProxy.ts: one round trip per HTTP exchange, preflights included), timed at 0 ms
+ * and at SHORTY_BENCH_RTT_MS (default 100) on each path a user waits on, with the requests each sends
+ * before its result is there (CORS preflights counted apart):
+ * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
+ *   same browser, signed in, its preflights cached);
+ * - popup click to link after Chrome stopped the idle worker (it does after 30 s);
+ * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
+ *   cache gone), and the first shorten of a new install (anonymous sign-up included);
+ * - the options page's first page of links;
+ * - the two launches again with a copy of the build that asks for no host access, at SHORTY_BENCH_RTT_MS:
+ *   what the host permissions save.
+ * Run: npx tsx tests/bench/latency.ts (SHORTY_BENCH_RTT_MS=250 for a farther server)
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Extension, launchExtension } from "../e2e/extension";
+import { withExtensionRig } from "./extensionRig";
+import type { Exchange } from "./latencyProxy";
+import { menuToClipboard, optionsFirstPage, type TimedPath, timeToLink } from "./paths";
+import { record } from "./report";
+import { p50p95 } from "./stats";
+
+const ROUND_TRIP_MS = roundTripFromEnv();
+const RUNS = 15;
+/** Browser starts and new installs each launch a browser: fewer runs. */
+const LAUNCHES = 5;
+
+function roundTripFromEnv(): number {
+	const text = process.env.SHORTY_BENCH_RTT_MS ?? "100";
+	const ms = Number(text);
+	if (!Number.isFinite(ms) || ms < 0) throw new Error(`SHORTY_BENCH_RTT_MS must be milliseconds, not "${text}"`);
+	return ms;
+}
+
+/** A copy of the build at `dir` whose manifest asks for no host access. */
+function withoutHostPermissions(dir: string): string {
+	const copy = mkdtempSync(join(tmpdir(), "shorty-bench-no-hosts-"));
+	cpSync(dir, copy, { recursive: true });
+	const manifestPath = join(copy, "manifest.json");
+	const { host_permissions: _dropped, ...manifest } = JSON.parse(readFileSync(manifestPath, "utf8"));
+	writeFileSync(manifestPath, JSON.stringify(manifest));
+	return copy;
+}
+
+const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
+
+/** "runQuery" for ".../documents:runQuery", "signUp" for "/identitytoolkit.googleapis.com/v1/accounts:signUp". */
+const shortName = (request: string) => request.split(/[:/]/).at(-1) ?? request;
+
+/** "3 (runQuery ×2, commit), 1 preflight": what one run sent before its result. */
+function describe(exchanges: Exchange[]): string {
+	const requests = exchanges.filter((exchange) => !exchange.preflight).map((exchange) => shortName(exchange.request));
+	const tally = new Map<string, number>();
+	for (const name of requests) tally.set(name, (tally.get(name) ?? 0) + 1);
+	const names = [...tally].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).join(", ");
+	const preflights = exchanges.length - requests.length;
+	return `${requests.length}${names ? ` (${names})` : ""}, ${preflights} preflight${preflights === 1 ? "" : "s"}`;
+}
+
+/** The description most runs share, and how many runs differed from it. */
+function typical(descriptions: string[]): string {
+	const tally = new Map<string, number>();
+	for (const text of descriptions) tally.set(text, (tally.get(text) ?? 0) + 1);
+	const [text = "", count = 0] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [];
+	const others = descriptions.length - count;
+	return others === 0 ? text : `${text} (${others} of ${descriptions.length} runs differ)`;
+}
+
+interface Measured {
+	times: number[];
+	requests: string[];
+}
+
+await withExtensionRig(
+	async ({ extensionDir, extension, site, network }) => {
+		if (!network) throw new Error("the latency bench needs the rig's proxies");
+		/** Runs `path`, lets its stragglers land, and keeps what arrived before its result. */
+		async function measure(runs: number, path: (run: number) => Promise<TimedPath>): Promise<Measured> {
+			const measured: Measured = { times: [], requests: [] };
+			for (let run = 0; run < runs; run++) {
+				network?.take();
+				const { ms, endedAt } = await path(run);
+				await wait(200 + 3 * ROUND_TRIP_MS);
+				measured.times.push(ms);
+				measured.requests.push(describe(network?.take(endedAt) ?? []));
+			}
+			return measured;
+		}
+		function report(roundTrip: number, figure: string, { times, requests }: Measured): void {
+			const at = `at ${roundTrip} ms RTT`;
+			record(`${figure}, ${at}`, p50p95(times));
+			record(`${figure}, ${at}: requests`, typical(requests));
+		}
+
+		await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
+		const tab = await extension.context.newPage();
+		const menuPage = await extension.context.newPage();
+		await menuPage.goto(`${site.origin}/menu`);
+		// The first click signs in anonymously and warms the worker; it is not what a returning user sees.
+		await timeToLink(extension, tab, `${site.origin}/warm-up`);
+
+		for (const roundTrip of [0, ROUND_TRIP_MS]) {
+			network.setRoundTrip(roundTrip);
+			const page = (kind: string, run: number) => `${site.origin}/${kind}/${roundTrip}/${run}`;
+			report(
+				roundTrip,
+				"popup click to link, new address",
+				await measure(RUNS, (run) => timeToLink(extension, tab, page("popup", run))),
+			);
+			report(
+				roundTrip,
+				"popup click to link, repeated address",
+				await measure(RUNS, () => timeToLink(extension, tab, page("popup", 0))),
+			);
+			report(
+				roundTrip,
+				"menu to clipboard, new address",
+				await measure(RUNS, (run) => menuToClipboard(extension, menuPage, page("menu", run))),
+			);
+			report(
+				roundTrip,
+				"menu to clipboard, repeated address",
+				await measure(RUNS, () => menuToClipboard(extension, menuPage, page("popup", 0))),
+			);
+			// Opened only now: an open options page reloads its page whenever a link is made.
+			const options = await extension.openPage("options/index.html");
+			const optionsUrl = options.url();
+			report(
+				roundTrip,
+				"options: load to first page rendered",
+				await measure(RUNS, () => optionsFirstPage(options, optionsUrl)),
+			);
+			await options.close();
+		}
+
+		// Last in this browser: Playwright reaches only the worker's first instance, which the menu runs need.
+		for (const roundTrip of [0, ROUND_TRIP_MS]) {
+			network.setRoundTrip(roundTrip);
+			report(
+				roundTrip,
+				"popup click to link after the worker stopped (idle), new address",
+				await measure(LAUNCHES, async (run) => {
+					await extension.terminateWorker();
+					return timeToLink(extension, tab, `${site.origin}/idle/${roundTrip}/${run}`);
+				}),
+			);
+		}
+
+		// Each launch its own browser, with `build`.
+		async function inBrowser<T>(
+			build: string,
+			profile: string | undefined,
+			use: (browser: Extension) => Promise<T>,
+		): Promise<T> {
+			const browser = await launchExtension(build, profile ? { profile } : {});
+			try {
+				return await use(browser);
+			} finally {
+				await browser.close();
+			}
+		}
+		const firstShorten = (browser: Extension, url: string) =>
+			browser.context.newPage().then((page) => timeToLink(browser, page, url));
+
+		async function launches(build: string, roundTrip: number, variant: string): Promise<void> {
+			network?.setRoundTrip(roundTrip);
+			const profile = mkdtempSync(join(tmpdir(), "shorty-bench-profile-"));
+			const page = (kind: string, run: number | string) => `${site.origin}/${kind}/${variant}/${roundTrip}/${run}`;
+			try {
+				// Installed, and signed in by a first shorten: only the starts after it are timed.
+				await inBrowser(build, profile, (browser) => firstShorten(browser, page("install", "")));
+				report(
+					roundTrip,
+					`first shorten after a browser start (popup, new address)${variant}`,
+					await measure(LAUNCHES, (run) =>
+						inBrowser(build, profile, (browser) => firstShorten(browser, page("start", run))),
+					),
+				);
+			} finally {
+				rmSync(profile, { recursive: true, force: true });
+			}
+			report(
+				roundTrip,
+				`first shorten of a new install (popup, sign-up included)${variant}`,
+				await measure(LAUNCHES, (run) =>
+					inBrowser(build, undefined, (browser) => firstShorten(browser, page("first", run))),
+				),
+			);
+		}
+		for (const roundTrip of [0, ROUND_TRIP_MS]) await launches(extensionDir, roundTrip, "");
+		// What the host permissions save (docs/architecture.md, "Preflights"): the same build without them.
+		const withoutHosts = withoutHostPermissions(extensionDir);
+		try {
+			await launches(withoutHosts, ROUND_TRIP_MS, " without host permissions");
+		} finally {
+			rmSync(withoutHosts, { recursive: true, force: true });
+		}
+	},
+	{ roundTripMs: 0 },
+);

@@ -1,0 +1,82 @@
+/**
+ * The user's paths the browser benchmarks time, each from the user's action to what the user waits for,
+ * with the moment it ended in Date.now() time so a proxy's log can be cut there.
+ */
+import type { Page } from "playwright-core";
+import type { Extension } from "../e2e/extension";
+
+export interface TimedPath {
+	/** Milliseconds from the action to the result. */
+	ms: number;
+	/** Date.now() when the result was there. */
+	endedAt: number;
+}
+
+export interface TimeToLink extends TimedPath {
+	/** From the popup document's start: Shorty's own part, without Chrome opening the popup. */
+	popupMs: number;
+}
+
+/**
+ * A real toolbar click on `url` (CDP Extensions.triggerAction, as in the e2e suite) to the short link in
+ * the popup's DOM, read from the `shorty:link-shown` mark the popup sets when it renders the link.
+ */
+export async function timeToLink(extension: Extension, tab: Page, url: string): Promise<TimeToLink> {
+	await tab.goto(url);
+	await tab.bringToFront();
+	const popup = await extension.clickAction(tab);
+	const shown = await popup.waitFor(() => {
+		const mark = performance.getEntriesByName("shorty:link-shown")[0];
+		return mark ? { origin: performance.timeOrigin, sinceOrigin: mark.startTime } : null;
+	});
+	await popup.close();
+	const endedAt = shown.origin + shown.sinceOrigin;
+	return { ms: endedAt - popup.clickedAt, endedAt, popupMs: shown.sinceOrigin };
+}
+
+/**
+ * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
+ * clipboard, read by polling the clipboard from `page`, a page of a site that may read it.
+ */
+export async function menuToClipboard(extension: Extension, page: Page, target: string): Promise<TimedPath> {
+	await page.bringToFront();
+	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
+	const before = `before ${crypto.randomUUID()}`;
+	await page.evaluate((text) => navigator.clipboard.writeText(text), before);
+	const copiedAt = page.evaluate(async (previous) => {
+		const deadline = Date.now() + 30_000;
+		while (Date.now() < deadline) {
+			if ((await navigator.clipboard.readText()) !== previous) return Date.now();
+			await new Promise((wait) => setTimeout(wait, 2));
+		}
+		throw new Error("the short link did not reach the clipboard within 30 s");
+	}, before);
+	const clickedAt = await extension.worker.evaluate(
+		({ target, tab }) => {
+			const clicked = Date.now();
+			type Dispatchable = { dispatch(...args: unknown[]): void };
+			(chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
+				{ menuItemId: "shorten-link", linkUrl: target, pageUrl: tab.url, editable: false },
+				tab,
+			);
+			return clicked;
+		},
+		{ target, tab: { id: 1, index: 0, url: page.url(), title: "Bench", active: true } },
+	);
+	const endedAt = await copiedAt;
+	return { ms: endedAt - clickedAt, endedAt };
+}
+
+/** Loads the options page at `url` to its first page of links rendered (the `shorty:links-shown` mark). */
+export async function optionsFirstPage(page: Page, url: string): Promise<TimedPath> {
+	await page.goto(url);
+	const shown = await page.waitForFunction(
+		() => {
+			const mark = performance.getEntriesByName("shorty:links-shown")[0];
+			return mark && { ms: mark.startTime, endedAt: performance.timeOrigin + mark.startTime };
+		},
+		undefined,
+		{ polling: 5 },
+	);
+	return (await shown.jsonValue()) as TimedPath;
+}
