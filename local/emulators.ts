@@ -168,6 +168,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 			child.kill("SIGKILL");
 			await waitForExit(child, 5_000);
 		}
+		// firebase-tools leaves behind the function workers still busy when it stops (a burst of visits left
+		// dozens, each a Node process), and the process that reads the function's triggers; they are in its group.
+		try {
+			if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+		} catch {
+			// The group is already empty.
+		}
 		process.off("exit", killOnExit);
 		log.end();
 	};
