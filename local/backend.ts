@@ -8,6 +8,7 @@ import { buildFunction } from "../functions/build";
 import { createEmulatorAuthenticate } from "./auth";
 import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readFieldOverrides, readIndexes } from "./config";
 import { type ShortLinks, startEmulators } from "./emulators";
+import type { WriteContentionModel } from "./firestore/contention";
 import { startFirestoreServer } from "./firestore/server";
 import { shortyPolicy } from "./policy";
 import { assertPortFree } from "./ports";
@@ -25,6 +26,8 @@ export interface BackendOptions {
 	 * static page (as `npm run deploy:static`), which starts sooner for backends that never open one.
 	 */
 	shortLinks?: ShortLinks;
+	/** Production's limit on writes to one document (local/firestore/contention.ts); off unless given. */
+	writeContention?: WriteContentionModel;
 }
 
 export interface RunningBackend {
@@ -55,6 +58,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 		fieldOverrides: readFieldOverrides(),
 		authenticate: createEmulatorAuthenticate(PROJECT_ID),
 		policy: shortyPolicy,
+		...(options.writeContention ? { writeContention: options.writeContention } : {}),
 	});
 	let emulators: Awaited<ReturnType<typeof startEmulators>>;
 	try {

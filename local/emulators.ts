@@ -143,7 +143,15 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 	// (ours, on top of the terminal's) makes firebase-tools quit at once without exporting Auth accounts.
 	const child = spawn(process.execPath, args, {
 		cwd: options.runDir,
-		env: { ...process.env, FIRESTORE_EMULATOR_HOST: options.firestoreHost },
+		env: {
+			// The Functions emulator runs one request at a time per Node process and starts up to 50 of them
+			// at once: a burst of visits (500 in 10 s) spawned dozens of cold processes on a 2-core machine,
+			// and Hosting answered 504 until they were up. Four queue a burst on warm workers instead.
+			// Production runs up to 80 requests at once in one instance, so nothing here depends on the number.
+			FUNCTIONS_EMULATOR_PARALLEL: "4",
+			...process.env,
+			FIRESTORE_EMULATOR_HOST: options.firestoreHost,
+		},
 		stdio: ["ignore", "pipe", "pipe"],
 		detached: true,
 	});
@@ -159,6 +167,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 		if (!(await waitForExit(child, 15_000))) {
 			child.kill("SIGKILL");
 			await waitForExit(child, 5_000);
+		}
+		// firebase-tools leaves behind the function workers still busy when it stops (a burst of visits left
+		// dozens, each a Node process), and the process that reads the function's triggers; they are in its group.
+		try {
+			if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+		} catch {
+			// The group is already empty.
 		}
 		process.off("exit", killOnExit);
 		log.end();

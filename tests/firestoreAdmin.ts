@@ -9,7 +9,7 @@ import { PROJECT_ID } from "../local/config";
 export interface FirestoreAdmin {
 	/** Writes links/{code} (clicks 0) and targets/{code} { url }, with no check of `url`. */
 	addLink(code: string, url: string): Promise<void>;
-	/** links/{code}.clicks. */
+	/** links/{code}.clicks, which only the extension's seed and the static page's old "+1" ever wrote. */
 	clicksOf(code: string): Promise<number>;
 	/** What the Cloud Function counted for `code`, summed over every day and shard (functions/src/clicks.ts). */
 	visitsOf(code: string): Promise<Visits>;
@@ -19,8 +19,14 @@ export interface Visits {
 	people: number;
 	bots: number;
 	prefetches: number;
+	/** People by referring host, device class and browser class. */
+	referrers: Record<string, number>;
+	devices: Record<string, number>;
+	browsers: Record<string, number>;
 	/** The day buckets the counts are in. */
 	days: string[];
+	/** How many day documents (shards) hold them. */
+	documents: number;
 }
 
 const DOCUMENTS = `projects/${PROJECT_ID}/databases/(default)/documents`;
@@ -56,20 +62,42 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 		},
 		async visitsOf(code) {
 			type Count = { integerValue?: string };
+			type Counts = { mapValue: { fields?: Record<string, Count> } };
 			const answers = (await call(
 				"runQuery",
 				{ structuredQuery: { from: [{ collectionId: "days" }] } },
 				`/clicks/${code}`,
 			)) as Array<{
-				document?: { fields: { day: { stringValue: string }; people?: Count; bots?: Count; prefetches?: Count } };
+				document?: {
+					fields: { day: { stringValue: string } } & Partial<Record<"people" | "bots" | "prefetches", Count>> &
+						Partial<Record<"referrers" | "devices" | "browsers", Counts>>;
+				};
 			}>;
-			const visits: Visits = { people: 0, bots: 0, prefetches: 0, days: [] };
+			const visits: Visits = {
+				people: 0,
+				bots: 0,
+				prefetches: 0,
+				referrers: {},
+				devices: {},
+				browsers: {},
+				days: [],
+				documents: 0,
+			};
+			const add = (into: Record<string, number>, counts: Counts | undefined) => {
+				for (const [key, count] of Object.entries(counts?.mapValue.fields ?? {})) {
+					into[key] = (into[key] ?? 0) + Number(count.integerValue ?? 0);
+				}
+			};
 			for (const { document } of answers) {
 				if (!document) continue;
-				const { day, people, bots, prefetches } = document.fields;
+				const { day, people, bots, prefetches, referrers, devices, browsers } = document.fields;
+				visits.documents += 1;
 				visits.people += Number(people?.integerValue ?? 0);
 				visits.bots += Number(bots?.integerValue ?? 0);
 				visits.prefetches += Number(prefetches?.integerValue ?? 0);
+				add(visits.referrers, referrers);
+				add(visits.devices, devices);
+				add(visits.browsers, browsers);
 				if (!visits.days.includes(day.stringValue)) visits.days.push(day.stringValue);
 			}
 			return visits;

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBackend } from "../local/backend";
 import type { ShortLinks } from "../local/emulators";
+import type { WriteContentionModel } from "../local/firestore/contention";
 import { freePort } from "../local/ports";
 import { buildRedirectPage } from "../redirect/build";
 
@@ -26,6 +27,8 @@ export interface TestBackendOptions {
 	redirectPage?: boolean;
 	/** Who answers short links (local/backend.ts); the Cloud Function unless said otherwise. */
 	shortLinks?: ShortLinks;
+	/** Refuse writes past production's rate on one document, as production does (the burst test, the bench). */
+	writeContention?: WriteContentionModel;
 }
 
 export async function startTestBackend(
@@ -43,6 +46,7 @@ export async function startTestBackend(
 			persistAuth: false,
 			hostingPublicDir,
 			...(options.shortLinks ? { shortLinks: options.shortLinks } : {}),
+			...(options.writeContention ? { writeContention: options.writeContention } : {}),
 		});
 	};
 	// A free port can be taken by another process between the check and the bind (the integration and e2e

@@ -5,8 +5,10 @@
  */
 import { followableUrl } from "../../redirect/followableUrl";
 import { routeOf } from "../../redirect/route";
+import { audienceOf } from "./audience";
+import type { Visit } from "./clicks";
 import { PAGE_CSP, pageHtml, type ServerView } from "./page";
-import { type Visitor, visitorOf } from "./visitors";
+import { visitorOf } from "./visitors";
 
 export interface ShortLinkRequest {
 	method: string;
@@ -26,7 +28,12 @@ export interface Answer {
 export interface AnswerDeps {
 	/** targets.ts's readTarget. */
 	readTarget(code: string): Promise<string | null>;
-	countVisit(code: string, visitor: Visitor): Promise<void>;
+	countVisit(code: string, visit: Visit): Promise<void>;
+	/**
+	 * The project's own hosts (<project>.web.app, <project>.firebaseapp.com): a target there would send
+	 * the visitor back to this function, and any custom domain reaches it through them too.
+	 */
+	siteHosts: readonly string[];
 	/** How long a visitor waits for the target before getting the 503 page. */
 	readTimeoutMs: number;
 	/** How long a visitor waits for the count before being sent on anyway (see docs/architecture.md). */
@@ -54,6 +61,19 @@ function page(status: number, view: ServerView, extra: Record<string, string> = 
 		},
 		body: pageHtml(view),
 	};
+}
+
+/** Without a trailing dot, which names the same host. */
+const bareHost = (host: string) => host.toLowerCase().replace(/\.(?=:\d+$|$)/, "");
+
+/**
+ * Whether following `url` would come back here: to the site the visitor came through (its host and port
+ * as forwarded, so a custom domain counts too), or to the project's own hosts. Such a link would
+ * redirect forever, each hop a read and a count.
+ */
+function isThisSite(url: URL, request: ShortLinkRequest, siteHosts: readonly string[]): boolean {
+	const site = siteOf(request.headers);
+	return (site !== "" && bareHost(url.host) === bareHost(site)) || siteHosts.includes(bareHost(url.hostname));
 }
 
 /** Rejects after `ms`, so a Firestore that does not answer costs the visitor a bounded wait. */
@@ -96,7 +116,7 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 	if (address === null) return page(404, { kind: "not-found" });
 	const url = followableUrl(address);
 	// The link exists but will never be followed: not a 404, and nothing a retry could change.
-	if (!url) return page(403, { kind: "refused", address });
+	if (!url || isThisSite(url, request, deps.siteHosts)) return page(403, { kind: "refused", address });
 	if (route.kind === "preview") {
 		// Continue goes through /<code>, so the visit is counted like any other.
 		return page(200, {
@@ -107,7 +127,8 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 		});
 	}
 	const visitor = visitorOf(request.method, request.headers);
-	await within(deps.countVisit(code, visitor), deps.countWaitMs).catch((error: unknown) =>
+	const visit: Visit = visitor === "person" ? { visitor, ...audienceOf(request.headers) } : { visitor };
+	await within(deps.countVisit(code, visit), deps.countWaitMs).catch((error: unknown) =>
 		deps.logError(`Counting a ${visitor} visit to ${code} failed or is late`, error),
 	);
 	// Temporary, not 301/308: a permanent redirect is cached by browsers, and their next clicks would

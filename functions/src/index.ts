@@ -1,14 +1,13 @@
 /**
  * Shorty's Cloud Function (2nd gen), behind Hosting's rewrite of code-shaped paths (firebase.json):
  * `/<code>` answers with an HTTP redirect to the target, `/<code>+` with a preview rendered here, and
- * every other answer with a real status. The composition root: it wires Firestore, the clock and the
- * random shard to answer.ts, which decides.
+ * every other answer with a real status. The composition root: it wires Firestore, the clock, the
+ * random shard and the project's hosts to answer.ts, which decides.
  */
-import { randomInt } from "node:crypto";
 import { logger } from "firebase-functions";
 import { onRequest } from "firebase-functions/https";
 import { type AnswerDeps, answerShortLink } from "./answer";
-import { CLICK_SHARDS, countVisit } from "./clicks";
+import { visitCounter } from "./clicks";
 import { adminFirestore } from "./firestore";
 import { readTarget } from "./targets";
 
@@ -16,12 +15,16 @@ import { readTarget } from "./targets";
 const FUNCTION_REGION = "us-central1";
 
 const db = adminFirestore();
+const COUNT_WAIT_MS = 500;
+/** Set by the Functions runtime, and by the emulator: the project whose hosts are this very site. */
+const project = process.env.GCLOUD_PROJECT;
 
 const deps: AnswerDeps = {
 	readTarget: (code) => readTarget(db, code),
-	countVisit: (code, visitor) => countVisit(db, code, visitor, new Date(), randomInt(CLICK_SHARDS)),
+	countVisit: visitCounter(db, COUNT_WAIT_MS),
+	siteHosts: project ? [`${project}.web.app`, `${project}.firebaseapp.com`] : [],
 	readTimeoutMs: 5_000,
-	countWaitMs: 500,
+	countWaitMs: COUNT_WAIT_MS,
 	logError: (message, error) => logger.error(message, error),
 };
 

@@ -5,6 +5,7 @@
  */
 import { aggregate, parseAggregationQuery } from "./aggregate";
 import { type Caller, decideCommit, PERMISSION_DENIED_MESSAGE, parseCommit, type WriteResult } from "./commit";
+import { WriteContention } from "./contention";
 import { type Doc, makeDoc, toStoredDocument } from "./documents";
 import { FirestoreError, invalidArgument, unimplemented } from "./errors";
 import { type FieldPath, parseFieldPath, projectFields } from "./fieldPaths";
@@ -54,10 +55,14 @@ export class Database {
 		private readonly journal: Journal,
 		private readonly policy: AccessPolicy,
 		private readonly indexes: IndexCatalog,
+		private readonly contention: WriteContention | null,
 	) {}
 
 	static async open(
-		options: Pick<FirestoreServerOptions, "projectId" | "dataDir" | "indexes" | "fieldOverrides" | "policy">,
+		options: Pick<
+			FirestoreServerOptions,
+			"projectId" | "dataDir" | "indexes" | "fieldOverrides" | "policy" | "writeContention"
+		>,
 	): Promise<Database> {
 		const root = new DatabaseRoot(options.projectId);
 		const { journal, recovered } = await Journal.open(options.dataDir);
@@ -69,7 +74,8 @@ export class Database {
 			})),
 		);
 		const indexes = new IndexCatalog(options.projectId, options.indexes, options.fieldOverrides ?? []);
-		const database = new Database(root, store, journal, denyOnError(options.policy), indexes);
+		const contention = options.writeContention ? new WriteContention(options.writeContention) : null;
+		const database = new Database(root, store, journal, denyOnError(options.policy), indexes, contention);
 		if (recovered.time !== "") database.clock.observe(microsOf(recovered.time));
 		return database;
 	}
@@ -123,6 +129,9 @@ export class Database {
 
 	commit(body: unknown, caller: Caller): Promise<{ writeResults: WriteResult[]; commitTime: string }> {
 		const writes = parseCommit(body, this.root);
+		// As the commit arrives, not once the commits ahead of it are done: production writes documents in
+		// parallel, and a refusal that waited behind this server's queue would come too late to try elsewhere.
+		this.contention?.admit([...new Set(writes.filter((write) => write.kind !== "verify").map((write) => write.path))]);
 		return this.commits.run(async () => {
 			const micros = this.clock.next();
 			const commitTime = formatMicros(micros);

@@ -1,3 +1,5 @@
+import type { WriteContentionModel } from "./contention";
+
 /**
  * The contract between the Firestore-compatible server (local/firestore/) and what it is wired to:
  * token verification (local/auth.ts), the rules policy (local/policy.ts) and the launcher (local/backend.ts).
@@ -136,6 +138,11 @@ export interface FirestoreServerOptions {
 	fieldOverrides?: FieldOverride[];
 	authenticate: Authenticate;
 	policy: AccessPolicy;
+	/**
+	 * Refuse writes to a document past production's sustained rate, as production does (contention.ts).
+	 * Off by default: the suites write one document in quick succession on purpose (a link, then its edit).
+	 */
+	writeContention?: WriteContentionModel;
 }
 
 export interface RunningFirestoreServer {

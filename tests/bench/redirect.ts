@@ -3,9 +3,9 @@
  * (the Hosting emulator hands it to the Cloud Function in the Functions emulator, which reads
  * targets/{code} from the local Firestore server, counts the visit and answers 302) against opening the
  * target directly. Headless Chromium, 30 runs each, alternating; as a first visit (a fresh browser
- * context: no cache, no open connections) and as a returning visitor (connections open). Also the
- * function's answer alone, as a script sees it (fetch, not following the redirect), and the size of the
- * static page that answers short links on the Spark plan.
+ * context: no cache, no open connections) and as a returning visitor (connections open). Also the size
+ * of the static page that answers short links on the Spark plan. The function's answer alone, warm and
+ * cold, is function.ts.
  * Run: npx tsx tests/bench/redirect.ts
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -103,18 +103,6 @@ try {
 	}
 	await returning.close();
 
-	const answers: number[] = [];
-	for (let run = 0; run < RUNS; run++) {
-		const start = performance.now();
-		const response = await fetch(shortLink, {
-			redirect: "manual",
-			headers: { "User-Agent": "Mozilla/5.0 Chrome/140.0" },
-		});
-		if (response.status !== 302) throw new Error(`The short link answered ${response.status}, not 302`);
-		answers.push(performance.now() - start);
-	}
-
-	record(`function's 302 through Hosting, read and count included (${RUNS} fetches)`, p50p95(answers));
 	record("static page, Spark plan (one file, script and styles inline)", await pageSize());
 	for (const [name, { direct, short }] of Object.entries(results)) {
 		const overhead = percentile(short, 50) - percentile(direct, 50);

@@ -99,7 +99,6 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		// Continue goes through the short link, so that visit is counted like any other.
 		expect(html).toContain(`<a class="button" href="/${code}">Continue to example.net</a>`);
 		expect(await admin.visitsOf(code)).toMatchObject({ people: 0, bots: 0, prefetches: 0 });
-		expect(await admin.clicksOf(code)).toBe(0);
 	});
 
 	it("shows a stored address with markup in it as text, on the preview and on the refusal", async () => {
@@ -127,21 +126,41 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 			expect(response.status, address).toBe(403);
 			expect(response.headers.get("location"), address).toBeNull();
 			expect(await response.text(), address).toContain("<h1>This short link cannot be opened</h1>");
-			expect(await admin.clicksOf(code), address).toBe(0);
 			expect(await admin.visitsOf(code), address).toMatchObject({ people: 0, bots: 0, prefetches: 0 });
 		}
 	});
 
-	it("counts a person's visit in the link's total and in today's people", async () => {
+	it("counts a person's visit in today's people, with the referring site, device and browser", async () => {
 		const code = await link("https://example.com/person");
 		const before = new Date().toISOString().slice(0, 10);
-		await open(`/${code}`, as(CHROME));
-		await open(`/${code}`, as(SAFARI_IOS));
+		await open(`/${code}`, { headers: { "User-Agent": CHROME, Referer: "https://News.Example.org:8443/item?id=7" } });
+		await open(`/${code}`, { headers: { "User-Agent": SAFARI_IOS, Referer: "https://t.co/abc" } });
+		await open(`/${code}`, as(FIREFOX));
 		const after = new Date().toISOString().slice(0, 10);
-		expect(await admin.clicksOf(code)).toBe(2);
 		const visits = await admin.visitsOf(code);
-		expect(visits).toMatchObject({ people: 2, bots: 0, prefetches: 0 });
+		expect(visits).toMatchObject({
+			people: 3,
+			bots: 0,
+			prefetches: 0,
+			// The host alone, a map key with its dots; no Referer, no entry.
+			referrers: { "news.example.org": 1, "t.co": 1 },
+			devices: { desktop: 2, mobile: 1 },
+			browsers: { chrome: 1, safari: 1, firefox: 1 },
+		});
 		expect([before, after]).toContain(visits.days[0]);
+		// The link's own document is left alone: every visit would contend for it.
+		expect(await admin.clicksOf(code)).toBe(0);
+	});
+
+	it("refuses to redirect to the short-link site itself, and counts nothing", async () => {
+		for (const target of [`http://${backend.hosting}/elsewhere1`, "https://demo-shorty.firebaseapp.com/x"]) {
+			const code = await link(target);
+			const response = await open(`/${code}`, as(CHROME));
+			expect(response.status, target).toBe(403);
+			expect(response.headers.get("location"), target).toBeNull();
+			expect(await response.text(), target).toContain("<h1>This short link cannot be opened</h1>");
+			expect(await admin.visitsOf(code), target).toMatchObject({ people: 0, bots: 0, documents: 0 });
+		}
 	});
 
 	it("counts unfurlers, scripts and HEAD as bots, apart from people and out of the link's total", async () => {
@@ -149,8 +168,10 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		for (const userAgent of Object.values(UNFURLERS)) await open(`/${code}`, as(userAgent));
 		await open(`/${code}`, as(CHROME, { method: "HEAD" }));
 		await open(`/${code}`, { headers: { "User-Agent": "" } });
-		expect(await admin.visitsOf(code)).toMatchObject({ people: 0, bots: Object.keys(UNFURLERS).length + 2 });
-		expect(await admin.clicksOf(code)).toBe(0);
+		const visits = await admin.visitsOf(code);
+		expect(visits).toMatchObject({ people: 0, bots: Object.keys(UNFURLERS).length + 2 });
+		// Only people are described: a bot's user agent and Referer say nothing about the link's audience.
+		expect(visits).toMatchObject({ referrers: {}, devices: {}, browsers: {} });
 	});
 
 	it("counts a browser's prefetch apart, not as a click", async () => {
@@ -158,7 +179,6 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		const response = await open(`/${code}`, { headers: { "User-Agent": CHROME, "Sec-Purpose": "prefetch;prerender" } });
 		expect(response.status).toBe(302);
 		expect(await admin.visitsOf(code)).toMatchObject({ people: 0, bots: 0, prefetches: 1 });
-		expect(await admin.clicksOf(code)).toBe(0);
 	});
 
 	it("refuses other methods with 405, naming the ones it takes", async () => {
@@ -166,6 +186,6 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		const response = await open(`/${code}`, as(CHROME, { method: "POST", body: "x" }));
 		expect(response.status).toBe(405);
 		expect(response.headers.get("allow")).toBe("GET, HEAD");
-		expect(await admin.clicksOf(code)).toBe(0);
+		expect(await admin.visitsOf(code)).toMatchObject({ documents: 0 });
 	});
 });

@@ -120,7 +120,7 @@ export async function killHard(child: ChildProcess): Promise<void> {
 }
 
 export async function startTestServer(
-	options: { policy?: AccessPolicy; indexes?: IndexDefinition[]; dataDir?: string; port?: number } = {},
+	options: Partial<Pick<FirestoreServerOptions, "policy" | "indexes" | "dataDir" | "port" | "writeContention">> = {},
 ): Promise<TestServer> {
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shorty-firestore-"));
 	const server = await startFirestoreServer(
@@ -128,6 +128,7 @@ export async function startTestServer(
 			...(options.indexes === undefined ? {} : { indexes: options.indexes }),
 			...(options.policy === undefined ? {} : { policy: options.policy }),
 			...(options.port === undefined ? {} : { port: options.port }),
+			...(options.writeContention === undefined ? {} : { writeContention: options.writeContention }),
 		}),
 	);
 	const apps: FirebaseApp[] = [];
