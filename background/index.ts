@@ -10,6 +10,7 @@ import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
+import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
@@ -38,6 +39,7 @@ function services() {
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: builtConfig.shortLinkBase,
+			siteHosts: shortLinkSiteHosts(builtConfig),
 			// The options page shows a link made from the popup or a menu without polling.
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 		});

@@ -52,6 +52,7 @@ export function linkHandlers(
 				url,
 				...(title === undefined ? {} : { title }),
 				...(alias === undefined ? {} : { alias }),
+				anonymous: user.isAnonymous,
 			});
 		},
 		async suggestAliases({ alias, url, title }) {

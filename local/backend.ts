@@ -6,7 +6,14 @@
 import { join } from "node:path";
 import { buildFunction } from "../functions/build";
 import { createEmulatorAuthenticate } from "./auth";
-import { type BackendPorts, PORT_VARIABLES, PROJECT_ID, readFieldOverrides, readIndexes } from "./config";
+import {
+	type BackendPorts,
+	localShortLinkSite,
+	PORT_VARIABLES,
+	PROJECT_ID,
+	readFieldOverrides,
+	readIndexes,
+} from "./config";
 import { type ShortLinks, startEmulators } from "./emulators";
 import type { WriteContentionModel } from "./firestore/contention";
 import { startFirestoreServer } from "./firestore/server";
@@ -57,7 +64,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 		indexes: readIndexes(),
 		fieldOverrides: readFieldOverrides(),
 		authenticate: createEmulatorAuthenticate(PROJECT_ID),
-		policy: shortyPolicy,
+		// Links may not point at this backend's own Hosting, as the deployed rules refuse the project's site.
+		policy: shortyPolicy(localShortLinkSite(`127.0.0.1:${ports.hosting}`)),
 		...(options.writeContention ? { writeContention: options.writeContention } : {}),
 	});
 	let emulators: Awaited<ReturnType<typeof startEmulators>>;

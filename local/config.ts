@@ -1,6 +1,8 @@
 /** Where the local backend's settings come from: firebase.json for defaults, environment variables to override. */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { configFromEnv } from "../src/config";
+import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import type { FieldOverride, IndexDefinition } from "./firestore/types";
 
 /** A demo- project never reaches Google's servers and needs no account. */
@@ -36,6 +38,7 @@ export interface HostingHeaders {
 }
 
 export interface FirebaseJson {
+	firestore: { rules: string; indexes: string };
 	hosting: { public: string; ignore?: string[]; rewrites: HostingRewrite[]; headers: HostingHeaders[] };
 	functions: { source: string; runtime: string };
 	emulators: Record<keyof BackendPorts, { host: string; port: number }> & Record<string, unknown>;
@@ -73,4 +76,13 @@ export function configuredPorts(env: NodeJS.ProcessEnv = process.env): BackendPo
 		return override ? parsePort(PORT_VARIABLES[service], override) : emulators[service].port;
 	};
 	return { auth: pick("auth"), firestore: pick("firestore"), hosting: pick("hosting") };
+}
+
+/**
+ * The short-link site of a local backend (demo-shorty) whose Hosting emulator listens on `hosting`
+ * (host:port), as the rules' shortLinkSite() would list it. Without `hosting`, the default local build's
+ * (127.0.0.1:5000): what firestore.rules itself holds.
+ */
+export function localShortLinkSite(hosting?: string): string[] {
+	return shortLinkSiteHosts(configFromEnv(hosting ? { VITE_SHORT_LINK_BASE: `http://${hosting}/` } : {}));
 }

@@ -9,9 +9,12 @@
  * The integration suite checks this module through the real SDK; on a machine with the official
  * emulator, the same suite checks firestore.rules itself.
  */
+import { RESERVED_ALIASES } from "../src/links/codes";
 import {
 	CLICK_FIELDS,
 	CODE_PATTERN,
+	CREATION_LIMITS,
+	CREATION_WINDOW_HOURS,
 	EDITABLE_FIELDS,
 	HOST_FIELD_PATTERN,
 	LINK_FIELDS,
@@ -19,12 +22,14 @@ import {
 	MAX_HOST_LENGTH,
 	MAX_TITLE_LENGTH,
 	MAX_URL_LENGTH,
+	QUOTA_FIELDS,
+	QUOTAS,
 	TARGET_FIELDS,
 	TARGETS,
 	URL_HASH_PATTERN,
 	URL_PATTERN,
 } from "../src/links/schema";
-import { canonicalTimestamp } from "./firestore/time";
+import { canonicalTimestamp, formatMicros } from "./firestore/time";
 import type { Access, AccessPolicy, Fields, Value } from "./firestore/types";
 import { valuesEqual } from "./firestore/values";
 
@@ -42,6 +47,13 @@ const int = (value: Value | undefined) => (value && "integerValue" in value ? Nu
 function sameTime(value: Value | undefined, requestTime: string): boolean {
 	const written = value && "timestampValue" in value ? canonicalTimestamp(value.timestampValue) : null;
 	return written !== null && written === canonicalTimestamp(requestTime);
+}
+/** rules: `timestamp + duration.value(hours, 'h')`, in the canonical form, to the microsecond. */
+function hoursAfter(value: Value | undefined, hours: number): string | undefined {
+	const time = value && "timestampValue" in value ? canonicalTimestamp(value.timestampValue) : null;
+	if (time === null) return undefined;
+	const micros = Date.parse(`${time.slice(0, 23)}Z`) * 1000 + Number(time.slice(23, 26));
+	return formatMicros(micros + hours * 3_600_000_000);
 }
 /**
  * rules: `text.size() <= limit`. Whether size() counts code points or UTF-16 units is not documented; a
@@ -77,6 +89,10 @@ function validCode(code: string): boolean {
 	return CODE.test(code);
 }
 
+function notReserved(code: string): boolean {
+	return !RESERVED_ALIASES.has(code.toLowerCase());
+}
+
 /** rules: hostPattern(), anchored as validLinkFields uses it; URL_PATTERN holds it for validUrl. */
 const HOST = new RegExp(HOST_FIELD_PATTERN);
 const STORED_URL = new RegExp(URL_PATTERN);
@@ -86,14 +102,26 @@ function validUrl(value: Value | undefined): boolean {
 	return url !== undefined && fits(url, MAX_URL_LENGTH) && STORED_URL.test(url);
 }
 
+/**
+ * rules: shortLinkSite(). The rules deployed spell out the project's hosts (scripts/deploy.ts); the local
+ * backend passes its own (src/links/shortLinkSite.ts) to shortyPolicy.
+ */
+type ShortLinkSite = readonly string[];
+
+function offShortLinkSite(value: Value | undefined, shortLinkSite: ShortLinkSite): boolean {
+	const host = (str(value)?.split("/")[2] ?? "").replace(/\.:/g, ":").replace(/\.$/g, "");
+	return !shortLinkSite.includes(host) && !shortLinkSite.includes(host.split(":")[0] ?? "");
+}
+
 const URL_HASH = new RegExp(URL_HASH_PATTERN);
 
-function validLinkFields(data: Fields, requestTime: string): boolean {
+function validLinkFields(data: Fields, requestTime: string, shortLinkSite: ShortLinkSite): boolean {
 	const host = str(data.host);
 	const title = str(data.title);
 	const urlHash = str(data.urlHash);
 	return (
 		validUrl(data.url) &&
+		offShortLinkSite(data.url, shortLinkSite) &&
 		host !== undefined &&
 		fits(host, MAX_HOST_LENGTH) &&
 		HOST.test(host) &&
@@ -105,14 +133,15 @@ function validLinkFields(data: Fields, requestTime: string): boolean {
 	);
 }
 
-function validNewLink(access: WriteAccess, data: Fields): boolean {
+function validNewLink(access: WriteAccess, data: Fields, shortLinkSite: ShortLinkSite): boolean {
 	const keys = Object.keys(data);
 	return (
 		hasOnly(keys, LINK_FIELDS) &&
 		hasAll(keys, LINK_FIELDS) &&
 		validCode(access.id) &&
+		notReserved(access.id) &&
 		str(data.owner) === access.auth?.uid &&
-		validLinkFields(data, access.requestTime) &&
+		validLinkFields(data, access.requestTime, shortLinkSite) &&
 		sameTime(data.createdAt, access.requestTime) &&
 		int(data.clicks) === 0 &&
 		bool(data.custom) !== undefined
@@ -135,18 +164,72 @@ function isOneClick(access: WriteAccess): boolean {
 	);
 }
 
-function isOwnerEdit(access: WriteAccess): boolean {
+function isOwnerEdit(access: WriteAccess, shortLinkSite: ShortLinkSite): boolean {
 	const { resource, requestResource } = access;
 	if (!resource || !requestResource) return false;
 	return (
 		str(resource.owner) === access.auth?.uid &&
 		hasOnly(affectedKeys(requestResource, resource), EDITABLE_FIELDS) &&
-		validLinkFields(requestResource, access.requestTime) &&
+		validLinkFields(requestResource, access.requestTime, shortLinkSite) &&
 		targetMatchesAfter(access, requestResource.url)
 	);
 }
 
-function linksRule(access: Access): boolean {
+function quotaPath(access: WriteAccess): string {
+	return `${QUOTAS}/${access.auth?.uid}`;
+}
+
+function countedAfter(access: WriteAccess): boolean {
+	const quota = access.getAfter(quotaPath(access));
+	return str(quota?.lastCode) === access.id && sameTime(quota?.lastAt, access.requestTime);
+}
+
+/** rules: request.auth.token.firebase.sign_in_provider; a token without the claim fails the rule, as there. */
+function signInProvider(access: WriteAccess): string | undefined {
+	const firebase = access.auth?.token.firebase;
+	const provider = typeof firebase === "object" && firebase !== null ? Object(firebase).sign_in_provider : undefined;
+	return typeof provider === "string" ? provider : undefined;
+}
+
+function withinCreationLimit(access: WriteAccess, created: number): boolean {
+	const provider = signInProvider(access);
+	if (provider === undefined) return false;
+	return created <= (provider === "anonymous" ? CREATION_LIMITS.anonymous : CREATION_LIMITS.account);
+}
+
+function validQuota(access: WriteAccess, data: Fields): boolean {
+	const keys = Object.keys(data);
+	const lastCode = str(data.lastCode);
+	return (
+		hasOnly(keys, QUOTA_FIELDS) &&
+		hasAll(keys, QUOTA_FIELDS) &&
+		data.windowStart !== undefined &&
+		"timestampValue" in data.windowStart &&
+		int(data.created) !== undefined &&
+		lastCode !== undefined &&
+		validCode(lastCode) &&
+		sameTime(data.lastAt, access.requestTime)
+	);
+}
+
+function isNewWindow(access: WriteAccess, data: Fields): boolean {
+	return sameTime(data.windowStart, access.requestTime) && int(data.created) === 1;
+}
+
+function isNextCount(access: WriteAccess, data: Fields): boolean {
+	const { resource } = access;
+	const created = int(data.created);
+	const before = int(resource?.created);
+	return (
+		sameValue(data.windowStart, resource?.windowStart) &&
+		created !== undefined &&
+		before !== undefined &&
+		created === before + 1 &&
+		withinCreationLimit(access, created)
+	);
+}
+
+function linksRule(access: Access, shortLinkSite: ShortLinkSite): boolean {
 	switch (access.method) {
 		case "get":
 			return signedIn(access) && access.resource !== null && str(access.resource.owner) === access.auth?.uid;
@@ -162,11 +245,12 @@ function linksRule(access: Access): boolean {
 			return (
 				signedIn(access) &&
 				access.requestResource !== null &&
-				validNewLink(access, access.requestResource) &&
-				targetMatchesAfter(access, access.requestResource.url)
+				validNewLink(access, access.requestResource, shortLinkSite) &&
+				targetMatchesAfter(access, access.requestResource.url) &&
+				countedAfter(access)
 			);
 		case "update":
-			return isOneClick(access) || (signedIn(access) && isOwnerEdit(access));
+			return isOneClick(access) || (signedIn(access) && isOwnerEdit(access, shortLinkSite));
 		case "delete":
 			return (
 				signedIn(access) &&
@@ -210,9 +294,49 @@ function targetsRule(access: Access): boolean {
 	}
 }
 
-/** Everything not matched in firestore.rules is denied, as in Firestore. */
-export const shortyPolicy: AccessPolicy = (access) => {
-	if (access.collection === LINKS) return linksRule(access);
-	if (access.collection === TARGETS) return targetsRule(access);
-	return false;
-};
+function quotasRule(access: Access): boolean {
+	switch (access.method) {
+		case "get":
+			return signedIn(access) && access.auth?.uid === access.id;
+		case "list":
+		case "delete":
+			return false;
+		case "create": {
+			const data = access.requestResource;
+			return (
+				signedIn(access) &&
+				access.auth?.uid === access.id &&
+				data !== null &&
+				validQuota(access, data) &&
+				isNewWindow(access, data)
+			);
+		}
+		case "update": {
+			const data = access.requestResource;
+			const windowOver = hoursAfter(access.resource?.windowStart, CREATION_WINDOW_HOURS);
+			return (
+				signedIn(access) &&
+				access.auth?.uid === access.id &&
+				data !== null &&
+				validQuota(access, data) &&
+				(isNextCount(access, data) ||
+					(isNewWindow(access, data) &&
+						windowOver !== undefined &&
+						(canonicalTimestamp(access.requestTime) ?? "") >= windowOver))
+			);
+		}
+	}
+}
+
+/**
+ * Everything not matched in firestore.rules is denied, as in Firestore. `shortLinkSite` is what the rules'
+ * shortLinkSite() returns where this policy stands in for them (shortLinkSiteHosts of the local backend).
+ */
+export function shortyPolicy(shortLinkSite: ShortLinkSite): AccessPolicy {
+	return (access) => {
+		if (access.collection === LINKS) return linksRule(access, shortLinkSite);
+		if (access.collection === TARGETS) return targetsRule(access);
+		if (access.collection === QUOTAS) return quotasRule(access);
+		return false;
+	};
+}

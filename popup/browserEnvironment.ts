@@ -1,5 +1,6 @@
 import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
+import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import type { PopupEnvironment } from "./environment";
 
 /** The popup's environment in the extension: the real tab, clipboard, options page and network. */
@@ -15,6 +16,7 @@ export const browserEnvironment: PopupEnvironment = {
 		void browser.runtime.openOptionsPage();
 	},
 	shortLinkBase: builtConfig.shortLinkBase,
+	siteHosts: shortLinkSiteHosts(builtConfig),
 	network: {
 		// False is reliable (no network at all); true only means some network is up, which the request then tests.
 		online: () => navigator.onLine,

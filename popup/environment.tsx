@@ -21,6 +21,8 @@ export interface PopupEnvironment {
 	openOptions(): void;
 	/** Where short links live ("https://sho.rt/"), so a short link is recognised before any request. */
 	shortLinkBase: string;
+	/** The short-link site's other names (shortLinkSiteHosts), recognised as short links too. */
+	siteHosts: readonly string[];
 	network: Network;
 }
 

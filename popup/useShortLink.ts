@@ -31,9 +31,9 @@ export type ShortLinkState =
 type Checked = { ok: true; page: PageToShorten } | { ok: false; error: AppError };
 
 /** Checked here, before any request, so a page that cannot be shortened costs no round trip. */
-function pageToShorten(tab: ActiveTab, shortLinkBase: string): Checked {
+function pageToShorten(tab: ActiveTab, shortLinkBase: string, siteHosts: readonly string[]): Checked {
 	if (tab.url === undefined) return { ok: false, error: appError("restricted-page") };
-	const checked = checkUrl(tab.url, shortLinkBase);
+	const checked = checkUrl(tab.url, shortLinkBase, siteHosts);
 	if (!checked.ok) return checked;
 	const { url } = checked.value;
 	return { ok: true, page: { url, title: tab.title, privateKind: privateAddressKind(url) } };
@@ -63,8 +63,8 @@ export interface ShortLink {
  */
 export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | null, online: boolean): ShortLink {
 	const call = useBackground();
-	const { shortLinkBase } = usePopupEnvironment();
-	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase), [tab, shortLinkBase]);
+	const { shortLinkBase, siteHosts } = usePopupEnvironment();
+	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase, siteHosts), [tab, shortLinkBase, siteHosts]);
 	const page = checked?.ok ? checked.page : null;
 	const [asked, setAsked] = useState(false);
 	// Set once the account changed under the popup: from then on it waits to be asked.

@@ -18,6 +18,7 @@ const userText = {
 	"alias-invalid": "Aliases are 3 to 64 letters, digits, hyphens or underscores.",
 	"alias-reserved": "That alias is reserved. Please pick another.",
 	"alias-taken": "That alias is already in use. Please pick another.",
+	"rate-limited": "You have made as many new links as Shorty allows in an hour.",
 	"codes-exhausted": "Shorty could not find a free short code. Please try again.",
 	"link-not-found": "That link no longer exists.",
 	"signed-out": "Sign in to do that.",

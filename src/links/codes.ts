@@ -25,7 +25,7 @@ const CODE = new RegExp(CODE_PATTERN);
 const FIRESTORE_RESERVED_ID = /^__.*__$/;
 
 /**
- * Aliases refused in any case: routes the redirect site has or may grow, words that would make a link
+ * Aliases refused in any case (firestore.rules' notReserved refuses them as codes too, in any case): routes the redirect site has or may grow, words that would make a link
  * look official, and "undefined"/"null", where a bug that interpolates a missing code would land.
  */
 export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
@@ -83,8 +83,23 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
 	"www",
 ]);
 
-/** A random code of CODE_LENGTH characters of CODE_ALPHABET, each equally likely (rejection sampling). */
+/** Whether the rules refuse `code` as reserved, which they do in any case ("Admin" is "admin"). */
+export function isReserved(code: string): boolean {
+	return RESERVED_ALIASES.has(code.toLowerCase());
+}
+
+/**
+ * A random code of CODE_LENGTH characters of CODE_ALPHABET, each equally likely (rejection sampling), and
+ * never a reserved word: "account" or "options" can come out of the alphabet, and the rules refuse them.
+ */
 export function generateCode(random: RandomBytes): string {
+	for (;;) {
+		const code = randomCode(random);
+		if (!isReserved(code)) return code;
+	}
+}
+
+function randomCode(random: RandomBytes): string {
 	let code = "";
 	while (code.length < CODE_LENGTH) {
 		for (const byte of random(CODE_LENGTH - code.length)) {
@@ -111,7 +126,7 @@ function aliasProblem(alias: string): AppError | undefined {
 		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_CODE_LENGTH}`);
 	}
 	if (FIRESTORE_RESERVED_ID.test(alias)) return appError("alias-reserved", "__ at both ends is kept for the database");
-	return RESERVED_ALIASES.has(alias.toLowerCase()) ? appError("alias-reserved") : undefined;
+	return isReserved(alias) ? appError("alias-reserved") : undefined;
 }
 
 /** JSON quoting makes an invisible character readable ("\u0007"). */

@@ -98,3 +98,36 @@ export const URL_PATTERN = `^https?://${HOST_PATTERN}/[!-~]*$`;
 
 /** The stored `host` field: URL.host of the stored URL. */
 export const HOST_FIELD_PATTERN = `^${HOST_PATTERN}$`;
+
+/*
+ * How many links one user may create (firestore.rules: creationLimit, isNextCount, isNewWindow). A new link
+ * is refused unless the batch that creates it also counts it in quotas/{uid}.
+ */
+
+export const QUOTAS = "quotas";
+
+/** quotas/{uid}: the owner's count of new links in the window that started at `windowStart`. */
+export interface QuotaDocument<Time> {
+	windowStart: Time;
+	/** Links created since windowStart, this one included; an integer. */
+	created: number;
+	/** The link the last count paid for, written at `lastAt`: the rules let one count buy one link, once. */
+	lastCode: string;
+	lastAt: Time;
+}
+
+export type QuotaField = keyof QuotaDocument<unknown>;
+
+const QUOTA_FIELD_RECORD: Record<QuotaField, true> = { windowStart: true, created: true, lastCode: true, lastAt: true };
+
+export const QUOTA_FIELDS = Object.keys(QUOTA_FIELD_RECORD) as readonly QuotaField[];
+
+/** The window a quota counts in, in hours (the rules' duration.value(1, 'h')). */
+export const CREATION_WINDOW_HOURS = 1;
+
+/**
+ * New links per window. An anonymous session costs an attacker one request to make, so it gets what a
+ * person shortening by hand could use (one a minute for an hour); an account has an email behind it and
+ * gets five times as much, for a heavy session such as preparing a newsletter's links.
+ */
+export const CREATION_LIMITS = { anonymous: 60, account: 300 } as const;

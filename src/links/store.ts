@@ -33,13 +33,20 @@ import {
 import { ShortyError, toAppError } from "../errors";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { LINKS, type LinkDocument, MAX_TITLE_LENGTH, TARGETS, type TargetDocument } from "./schema";
+import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "./quota";
+import { LINKS, type LinkDocument, MAX_TITLE_LENGTH, QUOTAS, TARGETS, type TargetDocument } from "./schema";
 import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from "./types";
 import { hashUrl } from "./urlHash";
 import { checkUrl } from "./urls";
 
 /** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
+/**
+ * Commits of one new link: one more in the quota (or what the quota read says); then, refused, what the
+ * quota read says (a first or a new window); then that again, when another shorten of the owner's opened
+ * the window first.
+ */
+const QUOTA_ATTEMPTS = 3;
 /** Firestore's limit on the values of one `in` filter. */
 const IN_LIMIT = 30;
 /** The most links one delete request may name: the largest page, since the page deletes what it shows. */
@@ -63,6 +70,8 @@ export interface LinkStoreDeps {
 	clock: () => number;
 	/** Where short links live, e.g. "https://sho.rt/"; a link's short URL is this plus its code. */
 	shortLinkBase: string;
+	/** The short-link site's other names (shortLinkSiteHosts), refused as targets as shortLinkBase is. */
+	siteHosts?: readonly string[];
 	/** Told after every write that changed links, so open pages can follow. */
 	onChange?: (change: LinksChange) => void;
 }
@@ -72,6 +81,8 @@ export interface NewLink {
 	title?: string;
 	/** A code of the user's choosing; without one, a code is generated and the same URL returns its old link. */
 	alias?: string;
+	/** The owner's session is anonymous, which the rules allow fewer new links an hour (./quota.ts). */
+	anonymous?: boolean;
 }
 
 /** Ask for the first page, or the page after / before a cursor from an earlier page. */
@@ -127,10 +138,19 @@ function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
 }
 
-export function createLinkStore({ db, random, clock, shortLinkBase, onChange = () => undefined }: LinkStoreDeps) {
+export function createLinkStore({
+	db,
+	random,
+	clock,
+	shortLinkBase,
+	siteHosts = [],
+	onChange = () => undefined,
+}: LinkStoreDeps) {
 	const links = collection(db, LINKS);
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
+	/** Owners whose quota this worker has counted a link in: it exists, so the next is one more, unread. */
+	const counting = new Set<string>();
 
 	function linkOf(code: string, fields: LinkFields, createdAt: number, updatedAt = createdAt): Link {
 		const { url, host, title, clicks, custom } = fields;
@@ -185,29 +205,64 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		return { matching, ordered, boundary: cursorValues };
 	}
 
-	/** Creates links/{code} and targets/{code} unless the code is taken; false when it is. */
-	async function createIfFree(code: string, fields: LinkFields): Promise<boolean> {
+	/**
+	 * Creates links/{code} and targets/{code} unless the code is taken; false when it is. The same batch counts
+	 * the link in the owner's quota, which the rules require: `counted`, or, when null, what the quota read
+	 * beside the target says (./quota.ts), which may be rate-limited.
+	 */
+	async function commitIfFree(
+		code: string,
+		fields: LinkFields,
+		anonymous: boolean,
+		counted: QuotaWrite | null,
+	): Promise<boolean> {
+		const quotaOfOwner = doc(db, QUOTAS, fields.owner);
 		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
 		// The transaction commits with an exists=false precondition on it, so of two racing creates one wins.
-		try {
-			return await runTransaction(db, async (transaction) => {
-				if ((await transaction.get(doc(db, TARGETS, code))).exists()) return false;
-				const link: LinkDocument<FieldValue> = {
-					...fields,
-					createdAt: serverTimestamp(),
-					updatedAt: serverTimestamp(),
-				};
-				const target: TargetDocument = { url: fields.url };
-				transaction.set(doc(db, LINKS, code), link);
-				transaction.set(doc(db, TARGETS, code), target);
-				return true;
-			});
-		} catch (error) {
-			// Firestore judges a write by the rules before its precondition: when the code was taken between the
-			// read and the commit, the loser hears permission-denied (its set would overwrite the winner's link),
-			// not already-exists. The target, public, tells the two apart.
-			if (isPermissionDenied(error) && (await getDoc(doc(db, TARGETS, code))).exists()) return false;
-			throw error;
+		// The quota is read beside the transaction, not in it, so it carries no precondition: the owner's
+		// shortens in other tabs do not make each other retry.
+		return runTransaction(db, async (transaction) => {
+			const [taken, quota] = await Promise.all([
+				transaction.get(doc(db, TARGETS, code)),
+				counted ? null : getDoc(quotaOfOwner),
+			]);
+			if (taken.exists()) return false;
+			const count = counted ?? unwrap(countNewLink(quota?.data() as StoredQuota | undefined, code, clock(), anonymous));
+			const link: LinkDocument<FieldValue> = {
+				...fields,
+				createdAt: serverTimestamp(),
+				updatedAt: serverTimestamp(),
+			};
+			const target: TargetDocument = { url: fields.url };
+			transaction.set(doc(db, LINKS, code), link);
+			transaction.set(doc(db, TARGETS, code), target);
+			transaction.set(quotaOfOwner, count, { merge: true });
+			return true;
+		});
+	}
+
+	/**
+	 * Creates the link unless the code is taken; false when it is. An owner this worker has counted before
+	 * gets one more without a read; otherwise, and after a refusal, the quota is read beside the target:
+	 * no window yet (the first link), a full one (a new window once its hour is over, else rate-limited),
+	 * or another shorten of the owner's that opened the window at the same moment.
+	 */
+	async function createIfFree(code: string, fields: LinkFields, anonymous: boolean): Promise<boolean> {
+		let counted = counting.has(fields.owner) ? oneMore(code) : null;
+		for (let attempt = 1; ; attempt++) {
+			try {
+				const made = await commitIfFree(code, fields, anonymous, counted);
+				if (made) counting.add(fields.owner);
+				return made;
+			} catch (error) {
+				if (!isPermissionDenied(error)) throw error;
+				// Firestore judges a write by the rules before its precondition: when the code was taken between the
+				// read and the commit, the loser hears permission-denied (its set would overwrite the winner's link),
+				// not already-exists. The target, public, tells the two apart.
+				if ((await getDoc(doc(db, TARGETS, code))).exists()) return false;
+				if (attempt === QUOTA_ATTEMPTS) throw error;
+				counted = null;
+			}
 		}
 	}
 
@@ -307,19 +362,19 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		return existing?.url === fields.url && existing.custom === fields.custom ? existing : null;
 	}
 
-	async function createAliased(alias: string, fields: LinkFields): Promise<Link> {
-		if (await createIfFree(alias, fields)) return created(alias, fields);
+	async function createAliased(alias: string, fields: LinkFields, anonymous: boolean): Promise<Link> {
+		if (await createIfFree(alias, fields, anonymous)) return created(alias, fields);
 		const mine = await madeByThisRequest(alias, fields);
 		if (mine) return mine;
 		throw new ShortyError("alias-taken");
 	}
 
-	async function createGenerated(owner: string, fields: LinkFields): Promise<Link> {
+	async function createGenerated(owner: string, fields: LinkFields, anonymous: boolean): Promise<Link> {
 		const existing = await findExisting(owner, fields.urlHash);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
-			if (await createIfFree(code, fields)) return created(code, fields);
+			if (await createIfFree(code, fields, anonymous)) return created(code, fields);
 			const mine = await madeByThisRequest(code, fields);
 			if (mine) return mine;
 		}
@@ -355,7 +410,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		 * cost another round trip on the popup's critical path; lists show the server's.
 		 */
 		async shorten(owner: string, input: NewLink): Promise<Link> {
-			const { url, host } = unwrap(checkUrl(input.url, shortLinkBase));
+			const { url, host } = unwrap(checkUrl(input.url, shortLinkBase, siteHosts));
 			const urlHash = await hashUrl(url);
 			const title = storedTitle(input.title ?? "");
 			const alias = input.alias?.trim() ? unwrap(checkAlias(input.alias)) : null;
@@ -363,7 +418,9 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			const key = `${owner} ${alias ?? ""} ${urlHash}`;
 			const running = inFlight.get(key);
 			if (running) return running;
-			const shortening = alias === null ? createGenerated(owner, fields) : createAliased(alias, fields);
+			const anonymous = input.anonymous ?? false;
+			const shortening =
+				alias === null ? createGenerated(owner, fields, anonymous) : createAliased(alias, fields, anonymous);
 			inFlight.set(key, shortening);
 			try {
 				return await shortening;
@@ -383,7 +440,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 
 		/** Points a link somewhere else; its public target changes in the same batch. */
 		async updateTarget(code: string, newUrl: string): Promise<Link> {
-			const { url, host } = unwrap(checkUrl(newUrl, shortLinkBase));
+			const { url, host } = unwrap(checkUrl(newUrl, shortLinkBase, siteHosts));
 			const current = await get(code);
 			const batch = writeBatch(db);
 			const edit: Partial<LinkDocument<FieldValue>> = {

@@ -4,6 +4,7 @@
  */
 import { type AppError, appError } from "../errors";
 import { HOST_FIELD_PATTERN, MAX_HOST_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from "./schema";
+import { isOnShortLinkSite, siteHostOf } from "./shortLinkSite";
 import type { Checked } from "./types";
 
 /** DNS's limit for one label of a name; the URL parser does not enforce it. */
@@ -93,10 +94,15 @@ const STORED_URL = new RegExp(URL_PATTERN);
  * URL parser: scheme and host lower-cased, an IDN host in punycode, a default port dropped; path, query
  * and fragment stay as the parser gives them. `host` is `URL.host`: the punycode host with a non-default
  * port kept, because example.com:8443 is another site than example.com.
- * `shortLinkBase` is Shorty's redirect site ("https://sho.rt/"); its addresses are refused as already short.
+ * `shortLinkBase` is Shorty's redirect site ("https://sho.rt/"); its addresses are refused as already short,
+ * and so are those of `siteHosts`, the site's other names (shortLinkSiteHosts: <project>.web.app, ...).
  * An unparseable `shortLinkBase` is a build misconfiguration, not a user's mistake, and throws.
  */
-export function checkUrl(input: string, shortLinkBase: string): Checked<{ url: string; host: string }> {
+export function checkUrl(
+	input: string,
+	shortLinkBase: string,
+	siteHosts: readonly string[] = [],
+): Checked<{ url: string; host: string }> {
 	const text = input.trim();
 	const textError = textProblem(text);
 	if (textError) return { ok: false, error: textError };
@@ -107,7 +113,7 @@ export function checkUrl(input: string, shortLinkBase: string): Checked<{ url: s
 		credentialsProblem(url) ??
 		hostProblem(url) ??
 		storeProblem(url) ??
-		alreadyShortProblem(url, shortLinkBase) ??
+		alreadyShortProblem(url, [siteHostOf(shortLinkBase), ...siteHosts]) ??
 		lengthProblem(url) ??
 		storableProblem(url);
 	return error ? { ok: false, error } : { ok: true, value: { url: url.href, host: url.host } };
@@ -195,11 +201,8 @@ function withoutRootDot(hostname: string): string {
  * the site uses the default one), since a short link pointed at a short link can be made to loop. A base
  * with an explicit port (the local backend, 127.0.0.1:5000) leaves the host's other ports alone.
  */
-function alreadyShortProblem({ hostname, port }: URL, shortLinkBase: string): AppError | undefined {
-	const base = new URL(shortLinkBase);
-	const bare = (name: string) => name.replace(/\.$/, "");
-	const sameSite = bare(hostname) === bare(base.hostname) && (base.port === "" || port === base.port);
-	return sameSite ? appError("already-short") : undefined;
+function alreadyShortProblem(url: URL, siteHosts: readonly string[]): AppError | undefined {
+	return isOnShortLinkSite(url, siteHosts) ? appError("already-short") : undefined;
 }
 
 function lengthProblem({ href }: URL): AppError | undefined {

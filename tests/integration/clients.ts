@@ -1,6 +1,6 @@
 /** Real Firebase SDK clients (Auth + Firestore lite) connected to the suite's backend. */
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { connectAuthEmulator, getAuth, signInAnonymously } from "firebase/auth";
+import { connectAuthEmulator, EmailAuthProvider, getAuth, linkWithCredential, signInAnonymously } from "firebase/auth";
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
 import { inject } from "vitest";
 
@@ -38,4 +38,27 @@ export async function newUser(): Promise<Client & { uid: string }> {
 	connectAuthEmulator(auth, `http://${inject("backend").auth}`, { disableWarnings: true });
 	const { user } = await signInAnonymously(auth);
 	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
+}
+
+/**
+ * A fresh email account: an anonymous session turned into an account, as signing up in the extension does.
+ * The rules let it make more links an hour than an anonymous session.
+ */
+export async function newAccount(): Promise<Client & { uid: string }> {
+	const client = await newUser();
+	const auth = getAuth(client.db.app);
+	if (!auth.currentUser) throw new Error("newUser() returned no signed-in user");
+	const email = `account-${client.uid.slice(0, 12).toLowerCase()}-${Date.now()}@shorty.test`;
+	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, "account-password"));
+	if (user.isAnonymous) throw new Error("the account is still anonymous");
+	return client;
+}
+
+/** The local backend's administrator ("Bearer owner"), which reads and writes past the rules, as the Admin SDK does. */
+export function administrator(): Client {
+	const app = newApp();
+	const db = getFirestore(app);
+	const [host = "", port = ""] = inject("backend").firestore.split(":");
+	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
+	return { db, uid: null, close: () => deleteApp(app) };
 }

@@ -1,6 +1,15 @@
 /** Valid link documents as the rules expect them, for tests to write and then break one field at a time. */
 import { createHash, randomBytes } from "node:crypto";
-import { type DocumentData, doc, type Firestore, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { getAuth } from "firebase/auth";
+import {
+	type DocumentData,
+	doc,
+	type Firestore,
+	getDoc,
+	increment,
+	serverTimestamp,
+	writeBatch,
+} from "firebase/firestore/lite";
 
 export function newCode(): string {
 	return randomBytes(6).toString("base64url").slice(0, 7);
@@ -20,8 +29,23 @@ export function linkFields(owner: string, url = "https://example.com/some/page?q
 	};
 }
 
-/** Writes links/{code} and targets/{code} in one batch, as the link store does. */
-export function createLink(
+/**
+ * What the batch creating `code` writes to the caller's quota: one more, or the first window. Always one
+ * more once a window exists, whatever the count, so the rules alone decide where the limit is.
+ */
+export async function countFor(db: Firestore, uid: string, code: string): Promise<DocumentData> {
+	const counted = { lastCode: code, lastAt: serverTimestamp() };
+	const quota = await getDoc(doc(db, "quotas", uid));
+	return quota.exists()
+		? { ...counted, created: increment(1) }
+		: { ...counted, windowStart: serverTimestamp(), created: 1 };
+}
+
+/**
+ * Writes links/{code} and targets/{code} in one batch, counted in the signed-in caller's quota, as the link
+ * store does. A signed-out client or the administrator counts nothing.
+ */
+export async function createLink(
 	db: Firestore,
 	code: string,
 	link: DocumentData,
@@ -30,5 +54,7 @@ export function createLink(
 	const batch = writeBatch(db);
 	batch.set(doc(db, "links", code), link);
 	batch.set(doc(db, "targets", code), target);
+	const uid = getAuth(db.app).currentUser?.uid;
+	if (uid) batch.set(doc(db, "quotas", uid), await countFor(db, uid, code), { merge: true });
 	return batch.commit();
 }

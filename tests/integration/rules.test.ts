@@ -11,27 +11,34 @@ import {
 	query,
 	runTransaction,
 	serverTimestamp,
+	setDoc,
 	Timestamp,
 	updateDoc,
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CREATION_LIMITS } from "../../src/links/schema";
 import { DELETE_BATCH } from "../../src/links/store";
-import { type Client, newUser, signedOut } from "./clients";
-import { createLink, linkFields, newCode } from "./links";
+import { administrator, type Client, newAccount, newUser, signedOut } from "./clients";
+import { countFor, createLink, linkFields, newCode } from "./links";
 
 let alice: Client & { uid: string };
 let bob: Client & { uid: string };
 let visitor: Client;
+let admin: Client;
+
+/** This backend's Hosting, the local short-link site; an external backend has none, so a made-up one. */
+const SITE = `http://${inject("backend").hosting ?? "127.0.0.1:5000"}/`;
 
 beforeAll(async () => {
 	[alice, bob] = await Promise.all([newUser(), newUser()]);
 	visitor = signedOut();
+	admin = administrator();
 });
 
 afterAll(async () => {
-	await Promise.all([alice?.close(), bob?.close(), visitor?.close()]);
+	await Promise.all([alice?.close(), bob?.close(), visitor?.close(), admin?.close()]);
 });
 
 const denied = { code: "permission-denied" };
@@ -97,6 +104,10 @@ describe("creating a link", () => {
 		["a malformed urlHash", (link) => (link.urlHash = "not-a-sha256")],
 		["a field the model does not have", (link) => (link.admin = true)],
 		["a missing field", (link) => delete link.title],
+		["a target on the project's firebaseapp.com site", (link) => (link.url = "https://demo-shorty.firebaseapp.com/x1")],
+		["a target on the project's web.app site", (link) => (link.url = "https://demo-shorty.web.app/abc1234")],
+		["a target on this backend's Hosting, another short link", (link) => (link.url = `${SITE}abc1234`)],
+		["the same with a root dot", (link) => (link.url = `${SITE.replace(/:(\d+)\/$/, ".:$1/")}abc1234`)],
 	])("is refused with %s, and writes nothing", async (_, spoil) => {
 		const link = linkFields(alice.uid);
 		spoil(link);
@@ -117,6 +128,16 @@ describe("creating a link", () => {
 			return;
 		}
 		await expect(createLink(alice.db, code, linkFields(alice.uid))).rejects.toMatchObject(denied);
+	});
+
+	it.each(["login", "Admin", "SECURITY", "www"])("is refused with the reserved code %s", async (code) => {
+		await expect(createLink(alice.db, code, { ...linkFields(alice.uid), custom: true })).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
+	});
+
+	it("accepts a link to another port of this backend's host, which is not the short-link site", async () => {
+		const elsewhere = SITE.replace(/:(\d+)\/$/, (_, port: string) => `:${Number(port) + 1}/`);
+		await createLink(alice.db, newCode(), linkFields(alice.uid, `${elsewhere}abc1234`));
 	});
 
 	it("accepts an alias of 3 to 64 characters from [A-Za-z0-9_-]", async () => {
@@ -155,6 +176,8 @@ describe("creating a link", () => {
 				if (target.exists()) throw new Error("alias taken");
 				transaction.set(doc(client.db, "links", alias), linkFields(client.uid));
 				transaction.set(doc(client.db, "targets", alias), { url: linkFields(client.uid).url });
+				const counted = await countFor(client.db, client.uid, alias);
+				transaction.set(doc(client.db, "quotas", client.uid), counted, { merge: true });
 			});
 		const outcomes = await Promise.allSettled([attempt(alice), attempt(bob), attempt(alice), attempt(bob)]);
 		expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
@@ -255,5 +278,86 @@ describe("deleting a link", () => {
 		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(true);
 		for (let i = 0; i < codes.length; i += DELETE_BATCH) await deleteTogether(codes.slice(i, i + DELETE_BATCH));
 		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
+	});
+});
+
+describe("the creation limits", () => {
+	const quotaOf = (user: Client & { uid: string }) => doc(user.db, "quotas", user.uid);
+	const createdBy = async (user: Client & { uid: string }) => (await getDoc(quotaOf(user))).get("created");
+	/** Sets `user`'s quota as if their window had started `minutesAgo` and counted `created` links. */
+	const seedQuota = (user: Client & { uid: string }, created: number, minutesAgo = 0) =>
+		setDoc(
+			doc(admin.db, "quotas", user.uid),
+			{ created, windowStart: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000) },
+			{ merge: true },
+		);
+
+	it(`an anonymous session creates ${CREATION_LIMITS.anonymous} links, and one more is refused and writes nothing`, async () => {
+		const user = await newUser();
+		for (let i = 0; i < CREATION_LIMITS.anonymous; i++) await createLink(user.db, newCode(), linkFields(user.uid));
+		const code = newCode();
+		await expect(createLink(user.db, code, linkFields(user.uid))).rejects.toMatchObject(denied);
+		expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
+		expect(await createdBy(user)).toBe(CREATION_LIMITS.anonymous);
+		await user.close();
+	});
+
+	it(`an account creates up to ${CREATION_LIMITS.account} links, and one more is refused`, async () => {
+		const user = await newAccount();
+		await createLink(user.db, newCode(), linkFields(user.uid));
+		await seedQuota(user, CREATION_LIMITS.account - 1);
+		await createLink(user.db, newCode(), linkFields(user.uid));
+		expect(await createdBy(user)).toBe(CREATION_LIMITS.account);
+		await expect(createLink(user.db, newCode(), linkFields(user.uid))).rejects.toMatchObject(denied);
+		await user.close();
+	});
+
+	it("a full window gives way to a new one only once its hour is over", async () => {
+		const user = await newUser();
+		await createLink(user.db, newCode(), linkFields(user.uid));
+		const newWindow = (code: string) => {
+			const batch = writeBatch(user.db);
+			batch.set(doc(user.db, "links", code), linkFields(user.uid));
+			batch.set(doc(user.db, "targets", code), { url: linkFields(user.uid).url });
+			batch.set(quotaOf(user), {
+				windowStart: serverTimestamp(),
+				created: 1,
+				lastCode: code,
+				lastAt: serverTimestamp(),
+			});
+			return batch.commit();
+		};
+		await seedQuota(user, CREATION_LIMITS.anonymous, 59);
+		await expect(newWindow(newCode())).rejects.toMatchObject(denied);
+		await seedQuota(user, CREATION_LIMITS.anonymous, 61);
+		await newWindow(newCode());
+		expect(await createdBy(user)).toBe(1);
+		await user.close();
+	});
+
+	it("one count buys one link: two links with one count, or a link whose count names another, are refused", async () => {
+		const user = await newUser();
+		await createLink(user.db, newCode(), linkFields(user.uid));
+		const [first, second] = [newCode(), newCode()];
+		const batch = writeBatch(user.db);
+		for (const code of [first, second]) {
+			batch.set(doc(user.db, "links", code), linkFields(user.uid));
+			batch.set(doc(user.db, "targets", code), { url: linkFields(user.uid).url });
+		}
+		batch.set(quotaOf(user), { created: increment(1), lastCode: second, lastAt: serverTimestamp() }, { merge: true });
+		await expect(batch.commit()).rejects.toMatchObject(denied);
+		expect(await createdBy(user)).toBe(1);
+		await user.close();
+	});
+
+	it("nobody deletes a quota or counts it back, their own included", async () => {
+		await createLink(bob.db, newCode(), linkFields(bob.uid));
+		const before = await createdBy(bob);
+		await expect(deleteDoc(quotaOf(bob))).rejects.toMatchObject(denied);
+		await expect(updateDoc(quotaOf(bob), { created: increment(-1), lastAt: serverTimestamp() })).rejects.toMatchObject(
+			denied,
+		);
+		await expect(getDoc(doc(alice.db, "quotas", bob.uid))).rejects.toMatchObject(denied);
+		expect(await createdBy(bob)).toBe(before);
 	});
 });

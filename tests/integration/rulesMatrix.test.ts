@@ -7,11 +7,8 @@
  * does), a third user stays anonymous, and a visitor is signed out. The rules do not tell account kinds
  * apart; the matrix proves no path does.
  */
-import { deleteApp, initializeApp } from "firebase/app";
-import { EmailAuthProvider, getAuth, linkWithCredential } from "firebase/auth";
 import {
 	collection,
-	connectFirestoreEmulator,
 	type DocumentData,
 	deleteDoc,
 	doc,
@@ -19,7 +16,6 @@ import {
 	getCount,
 	getDoc,
 	getDocs,
-	getFirestore,
 	increment,
 	limit,
 	query,
@@ -31,8 +27,8 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Client, newUser, signedOut } from "./clients";
-import { createLink, linkFields, newCode } from "./links";
+import { administrator, type Client, newAccount, newUser, signedOut } from "./clients";
+import { countFor, createLink, linkFields, newCode } from "./links";
 
 type Caller = "owner" | "other" | "anonymous" | "signedOut";
 const CALLERS: readonly Caller[] = ["owner", "other", "anonymous", "signedOut"];
@@ -59,7 +55,7 @@ interface Context {
 }
 
 interface Row {
-	collection: "links" | "targets";
+	collection: "links" | "targets" | "quotas";
 	operation: string;
 	data: string;
 	allowed: readonly Caller[];
@@ -67,6 +63,8 @@ interface Row {
 }
 
 const NEW_URL = "https://example.com/matrix/edited";
+/** This backend's Hosting, the local short-link site; an external backend has none, so a made-up one. */
+const SITE = `http://${inject("backend").hosting ?? "127.0.0.1:5000"}/`;
 
 /** The fields an owner's edit of the target writes, valid as the rules want them. */
 function edit(url: string): DocumentData {
@@ -83,6 +81,9 @@ function batchOf(db: Firestore, fill: (batch: ReturnType<typeof writeBatch>) => 
 const linkOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "links", code);
 const targetOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "targets", code);
 const links = ({ client }: Context) => collection(client.db, "links");
+const quotaOf = ({ client }: Context, uid: string) => doc(client.db, "quotas", uid);
+const counted = (code: string) => ({ lastCode: code, lastAt: serverTimestamp() });
+const newWindow = (code: string) => ({ ...counted(code), windowStart: serverTimestamp(), created: 1 });
 
 function createWith({ client, uid, fixture }: Context, change: (link: DocumentData) => void): Promise<void> {
 	const link = linkFields(uid, "https://example.com/matrix/new");
@@ -206,6 +207,59 @@ const ROWS: Row[] = [
 	{
 		collection: "links",
 		operation: "create",
+		data: "a reserved alias, in another case (Login)",
+		allowed: NOBODY,
+		run: (c) => createLink(c.client.db, "Login", linkFields(c.uid)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a target on the project's firebaseapp.com site",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.url = "https://demo-shorty.firebaseapp.com/abc1234")),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a target on the project's web.app site, with a root dot",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.url = "https://demo-shorty.web.app./abc1234")),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a target on this backend's Hosting: another short link",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.url = `${SITE}${c.fixture.code}`)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "not counted in the caller's quota",
+		allowed: NOBODY,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				batch.set(linkOf(c, c.fixture.freeCode), linkFields(c.uid));
+				batch.set(targetOf(c, c.fixture.freeCode), { url: linkFields(c.uid).url });
+			}),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "counted in another user's quota",
+		allowed: NOBODY,
+		run: async (c) => {
+			const counted = await countFor(c.client.db, c.someoneElse, c.fixture.freeCode).catch(() => ({}));
+			return batchOf(c.client.db, (batch) => {
+				batch.set(linkOf(c, c.fixture.freeCode), linkFields(c.uid));
+				batch.set(targetOf(c, c.fixture.freeCode), { url: linkFields(c.uid).url });
+				batch.set(doc(c.client.db, "quotas", c.someoneElse), counted, { merge: true });
+			});
+		},
+	},
+	{
+		collection: "links",
+		operation: "create",
 		data: "no target in the batch",
 		allowed: NOBODY,
 		run: (c) => setDoc(linkOf(c, c.fixture.freeCode), linkFields(c.uid)),
@@ -245,6 +299,18 @@ const ROWS: Row[] = [
 			batchOf(c.client.db, (batch) => {
 				batch.update(linkOf(c), { ...edit(NEW_URL), url: "javascript:alert(1)" });
 				batch.set(targetOf(c), { url: "javascript:alert(1)" });
+			}),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a new URL on the short-link site with its target",
+		allowed: NOBODY,
+		run: (c) =>
+			batchOf(c.client.db, (batch) => {
+				const loop = `${SITE}${c.fixture.code}`;
+				batch.update(linkOf(c), edit(loop));
+				batch.set(targetOf(c), { url: loop });
 			}),
 	},
 	{
@@ -426,38 +492,63 @@ const ROWS: Row[] = [
 		allowed: NOBODY,
 		run: (c) => deleteDoc(targetOf(c)),
 	},
+	// quotas: read by their user, written only by counting a link (rules.test.ts counts up to the limits)
+	{
+		collection: "quotas",
+		operation: "get",
+		data: "the caller's own",
+		allowed: SIGNED_IN,
+		run: (c) => getDoc(quotaOf(c, c.uid)),
+	},
+	{
+		collection: "quotas",
+		operation: "get",
+		data: "the link owner's",
+		allowed: OWNER,
+		run: (c) => getDoc(quotaOf(c, c.ownerUid)),
+	},
+	{
+		collection: "quotas",
+		operation: "create",
+		data: "for another user, who has none",
+		allowed: NOBODY,
+		run: (c) => setDoc(quotaOf(c, `nobody-${c.fixture.freeCode}`), newWindow(c.fixture.freeCode)),
+	},
+	{
+		collection: "quotas",
+		operation: "update",
+		data: "the caller's own, set back to a new window within the hour",
+		allowed: NOBODY,
+		run: (c) => setDoc(quotaOf(c, c.uid), newWindow(c.fixture.freeCode)),
+	},
+	{
+		collection: "quotas",
+		operation: "update",
+		data: "the caller's own, counted back down",
+		allowed: NOBODY,
+		run: (c) => setDoc(quotaOf(c, c.uid), { ...counted(c.fixture.freeCode), created: increment(-1) }, { merge: true }),
+	},
+	{
+		collection: "quotas",
+		operation: "delete",
+		data: "the caller's own",
+		allowed: NOBODY,
+		run: (c) => deleteDoc(quotaOf(c, c.uid)),
+	},
 ];
 
 let owner: Client & { uid: string };
 let other: Client & { uid: string };
 let anonymous: Client & { uid: string };
 let visitor: Client;
-let admin: { db: Firestore; close(): Promise<void> };
-
-/** Turns a fresh anonymous session into an email account, as signing up in the extension does. */
-async function emailUser(): Promise<Client & { uid: string }> {
-	const client = await newUser();
-	const auth = getAuth(client.db.app);
-	if (!auth.currentUser) throw new Error("newUser() returned no signed-in user");
-	const email = `matrix-${newCode()}@shorty.test`;
-	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, "matrix-password"));
-	expect(user.isAnonymous).toBe(false);
-	return client;
-}
-
-/** The emulator's administrator ("Bearer owner"), which reads past the rules to check what a write did. */
-function adminClient(): { db: Firestore; close(): Promise<void> } {
-	const app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `matrix-admin-${Date.now()}`);
-	const db = getFirestore(app);
-	const [host = "", port = ""] = inject("backend").firestore.split(":");
-	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
-	return { db, close: () => deleteApp(app) };
-}
+let admin: Client;
 
 beforeAll(async () => {
-	[owner, other, anonymous] = await Promise.all([emailUser(), emailUser(), newUser()]);
+	[owner, other, anonymous] = await Promise.all([newAccount(), newAccount(), newUser()]);
 	visitor = signedOut();
-	admin = adminClient();
+	admin = administrator();
+	// Each user's quota exists, so a quota row tries to change a count rather than start one.
+	await Promise.all([owner, other, anonymous].map((user) => createLink(user.db, newCode(), linkFields(user.uid))));
 });
 
 afterAll(async () => {
@@ -470,16 +561,18 @@ function contextFor(caller: Caller, fixture: Fixture): Context {
 	return { client, uid, fixture, ownerUid: owner.uid, someoneElse: uid === owner.uid ? other.uid : owner.uid };
 }
 
+/** The owner's link, written by the administrator: hundreds of cells must not use up the owner's quota. */
 async function freshFixture(): Promise<Fixture> {
 	const url = `https://example.com/matrix/${newCode()}`;
 	const code = newCode();
-	await createLink(owner.db, code, linkFields(owner.uid, url));
+	await createLink(admin.db, code, linkFields(owner.uid, url));
 	return { code, freeCode: newCode(), url };
 }
 
 /** Every document a cell can touch, as the administrator sees it. */
 async function stateOf({ code, freeCode }: Fixture): Promise<unknown[]> {
-	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`];
+	const quotas = [owner, other, anonymous].map((user) => `quotas/${user.uid}`);
+	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`, ...quotas];
 	return Promise.all(paths.map(async (path) => (await getDoc(doc(admin.db, path))).data() ?? null));
 }
 
@@ -507,6 +600,10 @@ describe("the rules matrix", () => {
 				"targets get",
 				"targets list",
 				"targets update",
+				"quotas get",
+				"quotas create",
+				"quotas update",
+				"quotas delete",
 			].sort(),
 		);
 		console.log(`rules matrix: ${ROWS.length} operation rows x ${CALLERS.length} callers = ${cells.length} cells`);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { deleteApp, type FirebaseApp } from "firebase/app";
 import { collection, getDocs } from "firebase/firestore/lite";
 import { afterAll, expect, it } from "vitest";
+import { localShortLinkSite } from "../../../local/config";
 import { startFirestoreServer } from "../../../local/firestore/server";
 import { shortyPolicy } from "../../../local/policy";
 import { createLinkStore } from "../../../src/links/store";
@@ -18,8 +19,8 @@ import { ADMINISTRATOR, connectSdk, killHard, serverOptions, spawnServer } from 
 const SHORTENS = 1000;
 /** Kill the server when this many shortens have been acknowledged in all. */
 const KILL_AT = [250, 600];
+/** One user per lane: 125 new links each, within an account's hourly limit (CREATION_LIMITS). */
 const LANES = 8;
-const OWNER = "crash-owner";
 
 const apps: FirebaseApp[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), "shorty-crash-"));
@@ -40,16 +41,17 @@ it(`keeps every acknowledged shorten, links and targets in whole pairs, across S
 	/** One server process: lanes shorten until `stopAt` acknowledgements (then SIGKILL) or the URLs run out. */
 	async function lifetime(stopAt: number | undefined): Promise<void> {
 		const { child, port } = await spawnServer(dataDir, "shorty");
-		const { db, app } = connectSdk(port, OWNER);
-		apps.push(app);
 		const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
-		const store = createLinkStore({ db, random, clock: Date.now, shortLinkBase: "https://sho.rt/" });
 		let alive = true;
-		const lane = async () => {
+		const lane = async (_: unknown, index: number) => {
+			const owner = `crash-owner-${index}`;
+			const { db, app } = connectSdk(port, owner);
+			apps.push(app);
+			const store = createLinkStore({ db, random, clock: Date.now, shortLinkBase: "https://sho.rt/" });
 			while (alive && next < SHORTENS) {
 				const url = urls[next++] as string;
 				// Shortens cut off by the kill fail (after the SDK's own retries); they are simply not acknowledged.
-				const shorten = store.shorten(OWNER, { url }).then(
+				const shorten = store.shorten(owner, { url }).then(
 					(link) => void acknowledged.set(link.code, link.url),
 					() => undefined,
 				);
@@ -72,7 +74,7 @@ it(`keeps every acknowledged shorten, links and targets in whole pairs, across S
 	expect(acknowledged.size).toBeGreaterThan(KILL_AT.at(-1) ?? 0);
 
 	// The data files must load: a fresh server in this process reads them, and the administrator looks.
-	const server = await startFirestoreServer(serverOptions(dataDir, { policy: shortyPolicy }));
+	const server = await startFirestoreServer(serverOptions(dataDir, { policy: shortyPolicy(localShortLinkSite()) }));
 	try {
 		const { db, app } = connectSdk(server.port, ADMINISTRATOR);
 		apps.push(app);

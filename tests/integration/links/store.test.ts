@@ -1,9 +1,10 @@
 import { collection, doc, getCount, getDoc, query, where } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_ALPHABET } from "../../../src/links/codes";
+import { CREATION_LIMITS } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { RandomBytes } from "../../../src/links/types";
-import { type Client, newUser, signedOut } from "../clients";
+import { type Client, newAccount, newUser, signedOut } from "../clients";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
@@ -13,8 +14,8 @@ interface Account {
 	store: LinkStore;
 }
 
-async function account(random: RandomBytes = realRandom): Promise<Account> {
-	const client = await newUser();
+async function account(random: RandomBytes = realRandom, user = newUser): Promise<Account> {
+	const client = await user();
 	return { client, store: createLinkStore({ db: client.db, random, clock: Date.now, shortLinkBase: SHORT_BASE }) };
 }
 
@@ -232,7 +233,8 @@ describe("aliases", () => {
 
 describe("paging through links", () => {
 	it("walks 253 links in pages of 25, newest first, with no duplicate and no gap, and back again", async () => {
-		const walker = await account();
+		// An email account: 253 new links in a few seconds are more than an anonymous session may make.
+		const walker = await account(realRandom, newAccount);
 		opened.push(walker.client);
 		const uid = walker.client.uid;
 		const created: string[] = [];
@@ -366,5 +368,73 @@ describe("editing and deleting", () => {
 		expect(await alice.store.removeMany(alice.client.uid, [link.code])).toEqual([link.code]);
 		expect((await getDoc(doc(bob.client.db, "targets", link.code))).exists()).toBe(false);
 		expect(await alice.store.removeMany(alice.client.uid, [link.code])).toEqual([]);
+	});
+});
+
+describe("the creation limit", () => {
+	const createdBy = async ({ client }: Account) =>
+		(await getDoc(doc(client.db, "quotas", client.uid))).get("created") as number | undefined;
+
+	it("counts each new link once: the same address again, or an alias retried, costs nothing", async () => {
+		const user = await account();
+		opened.push(user.client);
+		const uid = user.client.uid;
+		await user.store.shorten(uid, { url: "https://example.com/counted", anonymous: true });
+		await user.store.shorten(uid, { url: "https://example.com/counted", anonymous: true });
+		const alias = `counted-${crypto.randomUUID().slice(0, 6)}`;
+		await user.store.shorten(uid, { url: "https://example.com/counted", alias, anonymous: true });
+		await user.store.shorten(uid, { url: "https://example.com/counted", alias, anonymous: true });
+		expect(await createdBy(user)).toBe(2);
+	});
+
+	it(`an anonymous session's new link after ${CREATION_LIMITS.anonymous} in an hour is rate-limited, saying when; its links still come back`, async () => {
+		const user = await account();
+		opened.push(user.client);
+		const uid = user.client.uid;
+		const made = [];
+		for (let i = 0; i < CREATION_LIMITS.anonymous; i++) {
+			made.push(await user.store.shorten(uid, { url: `https://example.com/limit/${i}`, anonymous: true }));
+		}
+		const refusal = user.store.shorten(uid, { url: "https://example.com/limit/one-more", anonymous: true });
+		await expect(refusal).rejects.toMatchObject({
+			code: "rate-limited",
+			message: expect.stringMatching(/you can make more at .+, in (59|60) minutes; with an account, 300 an hour/),
+		});
+		const aliased = user.store.shorten(uid, {
+			url: "https://example.com/limit/one-more",
+			alias: `lim-${uid.slice(0, 8)}`,
+			anonymous: true,
+		});
+		await expect(aliased).rejects.toMatchObject({ code: "rate-limited" });
+		expect((await user.store.shorten(uid, { url: "https://example.com/limit/7", anonymous: true })).code).toBe(
+			made[7]?.code,
+		);
+		expect(await createdBy(user)).toBe(CREATION_LIMITS.anonymous);
+		expect((await user.store.listPage(uid, { pageSize: 100 })).total).toBe(CREATION_LIMITS.anonymous);
+	});
+
+	it("concurrent first links of a new user all land, in one window", async () => {
+		const user = await account();
+		opened.push(user.client);
+		const links = await Promise.all(
+			Array.from({ length: 8 }, (_, i) =>
+				user.store.shorten(user.client.uid, { url: `https://example.com/first/${i}` }),
+			),
+		);
+		expect(new Set(links.map((link) => link.code)).size).toBe(8);
+		expect(await createdBy(user)).toBe(8);
+	});
+
+	it("refuses a target on the project's other names, which the rules refuse too", async () => {
+		const store = createLinkStore({
+			db: alice.client.db,
+			random: realRandom,
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			siteHosts: ["demo-shorty.firebaseapp.com", "demo-shorty.web.app"],
+		});
+		await expect(
+			store.shorten(alice.client.uid, { url: "https://demo-shorty.firebaseapp.com/abc1234" }),
+		).rejects.toMatchObject({ code: "already-short" });
 	});
 });

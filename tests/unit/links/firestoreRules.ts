@@ -62,9 +62,16 @@ export function functionBody(name: string): string {
 }
 
 /** The body of `match /collection/{code} { ... }`. */
-export function matchBody(collection: string): string {
-	const at = exactlyOne(occurrences(RULES_TEXT, `match /${collection}/{code}`), `match /${collection}/{code}`);
+export function matchBody(collection: string, id = "code"): string {
+	const match = `match /${collection}/{${id}}`;
+	const at = exactlyOne(occurrences(RULES_TEXT, match), match);
 	return bracketed(RULES_TEXT, RULES_TEXT.indexOf("{", at + `match /${collection}/{`.length));
+}
+
+/** Every N of `subject <= N` in `body`, in order. */
+export function upperBounds(body: string, subject: string): number[] {
+	const pattern = new RegExp(`${subject.replace(/\./g, "\\.")} <= (\\d+)`, "g");
+	return [...body.matchAll(pattern)].map((match) => Number(match[1]));
 }
 
 /** The argument texts of every call that starts `call(` in `body`, e.g. call = "data.host.matches". */
@@ -126,10 +133,10 @@ export function sizeLimit(body: string, subject: string, where: string): number 
 }
 
 /** The field list that a comment of the form `// name/{code} ...: { a, b, c }` states. */
-export function commentedFields(collection: string): string[] {
+export function commentedFields(collection: string, id = "code"): string[] {
 	const line = exactlyOne(
-		RULES_TEXT.split("\n").filter((text) => text.startsWith(`// ${collection}/{code}`)),
-		`comment line on ${collection}/{code}`,
+		RULES_TEXT.split("\n").filter((text) => text.startsWith(`// ${collection}/{${id}}`)),
+		`comment line on ${collection}/{${id}}`,
 	);
 	const fields = /\{ ([\w, ]+) \}$/.exec(line) ?? fail(`no { fields } at the end of "${line}"`);
 	return (fields[1] as string).split(", ");

@@ -7,11 +7,15 @@
  */
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
+import { localShortLinkSite } from "../../../local/config";
 import type { Access, Fields, Value } from "../../../local/firestore/types";
 import { shortyPolicy } from "../../../local/policy";
+import { RESERVED_ALIASES } from "../../../src/links/codes";
 import {
 	CLICK_FIELDS,
 	CODE_PATTERN,
+	CREATION_LIMITS,
+	CREATION_WINDOW_HOURS,
 	EDITABLE_FIELDS,
 	HOST_FIELD_PATTERN,
 	LINK_FIELDS,
@@ -22,6 +26,8 @@ import {
 	MAX_TITLE_LENGTH,
 	MAX_URL_LENGTH,
 	MIN_CODE_LENGTH,
+	QUOTA_FIELDS,
+	QUOTAS,
 	TARGET_FIELDS,
 	TARGETS,
 	URL_HASH_PATTERN,
@@ -36,6 +42,7 @@ import {
 	sizeLimit,
 	stringExpression,
 	stringList,
+	upperBounds,
 } from "./firestoreRules";
 
 const rules = {
@@ -46,6 +53,11 @@ const rules = {
 	isOneClick: functionBody("isOneClick"),
 	isOwnerEdit: functionBody("isOwnerEdit"),
 	targets: matchBody("targets"),
+	notReserved: functionBody("notReserved"),
+	shortLinkSite: functionBody("shortLinkSite"),
+	withinCreationLimit: functionBody("withinCreationLimit"),
+	validQuota: functionBody("validQuota"),
+	quotas: matchBody("quotas", "uid"),
 };
 
 const rulesPattern = (body: string, subject: string, where: string) =>
@@ -71,9 +83,36 @@ describe("firestore.rules states the fields of src/links/schema.ts", () => {
 		expect(stringList(keys)).toEqual(TARGET_FIELDS);
 	});
 
+	it("a quota holds its fields, every one (validQuota's hasOnly and hasAll)", () => {
+		expect(stringList(argumentOf(rules.validQuota, "data.keys().hasOnly", "validQuota"))).toEqual(QUOTA_FIELDS);
+		expect(stringList(argumentOf(rules.validQuota, "data.keys().hasAll", "validQuota"))).toEqual(QUOTA_FIELDS);
+	});
+
 	it("the comment at the top lists the same fields", () => {
 		expect(commentedFields(LINKS)).toEqual(LINK_FIELDS);
 		expect(commentedFields(TARGETS)).toEqual(TARGET_FIELDS);
+		expect(commentedFields(QUOTAS, "uid")).toEqual(QUOTA_FIELDS);
+	});
+});
+
+describe("firestore.rules states the reserved codes, the short-link site and the creation limits", () => {
+	it("refuses the reserved aliases of src/links/codes.ts, every one and no other, in any case", () => {
+		const list = /^\s*return !\(code\.lower\(\) in (\[[^\]]*\])\);\s*$/.exec(rules.notReserved)?.[1];
+		expect(stringList(list ?? "")).toEqual([...RESERVED_ALIASES]);
+	});
+
+	it("lists the local backend's short-link site, as src/links/shortLinkSite.ts names it (deploy writes the project's)", () => {
+		const listed = stringList(/^\s*return\s+(\[[^\]]*\]);\s*$/.exec(rules.shortLinkSite)?.[1] ?? "");
+		expect(listed).toEqual(localShortLinkSite());
+	});
+
+	it("limits new links per window as CREATION_LIMITS says, anonymous sessions first", () => {
+		expect(upperBounds(rules.withinCreationLimit, "created")).toEqual([
+			CREATION_LIMITS.anonymous,
+			CREATION_LIMITS.account,
+		]);
+		expect(rules.withinCreationLimit).toMatch(/sign_in_provider == 'anonymous'/);
+		expect(rules.quotas).toContain(`windowStart + duration.value(${CREATION_WINDOW_HOURS}, 'h')`);
 	});
 });
 
@@ -148,13 +187,21 @@ function write(
 		getAfter: (path) => after[path] ?? null,
 		existsAfter: (path) => after[path] !== undefined,
 	};
-	return shortyPolicy(access);
+	return shortyPolicy(localShortLinkSite())(access);
 }
 
-/** Whether the policy lets the owner create this link, with its target carrying the same URL. */
-function creates(link: Fields, code = "abc1234"): boolean {
+const time = (value: string): Value => ({ timestampValue: value });
+
+/** The owner's quota as the batch that creates `code` leaves it, `created` links into its window. */
+function quota(code: string, created = 1, windowStart = TIME, lastAt = TIME): Fields {
+	return { windowStart: time(windowStart), created: integer(created), lastCode: string(code), lastAt: time(lastAt) };
+}
+
+/** Whether the policy lets the owner create this link, with its target carrying the same URL and its count. */
+function creates(link: Fields, code = "abc1234", counted: Fields | null = quota(code)): boolean {
 	const target = { url: link.url ?? string("") };
-	return write(LINKS, "create", null, link, { [`${TARGETS}/${code}`]: target }, code);
+	const after = { [`${TARGETS}/${code}`]: target, ...(counted ? { [`${QUOTAS}/${UID}`]: counted } : {}) };
+	return write(LINKS, "create", null, link, after, code);
 }
 
 /** Whether the policy lets the owner point a target at `url`, its link changed alike. */
@@ -210,6 +257,114 @@ describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
 		expect(targets("https://example.com/page")).toBe(true);
 		const extra = { url: string("https://example.com/page"), title: string("x") };
 		expect(write(TARGETS, "create", null, extra, { [`${LINKS}/abc1234`]: validLink() })).toBe(false);
+	});
+});
+
+/** A valid link to `url`, its host field spelled as the URL's. */
+const linkTo = (url: string): Fields => ({ ...validLink(url), host: string(new URL(url).host) });
+const editedTo = (url: string): Fields => {
+	const { url: edited, host } = linkTo(url);
+	return { ...validLink(), url: edited as Value, host: host as Value };
+};
+
+describe("local/policy.ts refuses reserved codes and the short-link site", () => {
+	it.each(["login", "Login", "ADMIN", "www", "undefined"])("refuses the reserved code %s", (code) => {
+		expect(creates(validLink(), code)).toBe(false);
+	});
+
+	it("accepts a code that only starts with a reserved word", () => {
+		expect(creates(validLink(), "login-help")).toBe(true);
+	});
+
+	it.each([
+		"http://127.0.0.1:5000/abc1234",
+		"https://demo-shorty.web.app/abc1234",
+		"https://demo-shorty.web.app./abc1234",
+		"https://demo-shorty.web.app:8443/abc1234",
+		"https://demo-shorty.web.app.:8443/abc1234",
+		"http://demo-shorty.firebaseapp.com/abc1234",
+	])("refuses a link to %s, on the site itself, new or edited", (url) => {
+		expect(creates(linkTo(url))).toBe(false);
+		expect(edits(validLink(), editedTo(url))).toBe(false);
+	});
+
+	it.each([
+		"http://127.0.0.1:5001/abc1234",
+		"https://www.demo-shorty.web.app/abc1234",
+		"https://demo-shorty.web.app.example.com/abc1234",
+		"https://example.com/https://demo-shorty.web.app/",
+	])("accepts a link to %s, somewhere else, new or edited", (url) => {
+		expect(creates(linkTo(url))).toBe(true);
+		expect(edits(validLink(), editedTo(url))).toBe(true);
+	});
+});
+
+/** Whether the policy lets the owner write their quota from `before` to `after` at `now`. */
+function writesQuota(
+	before: Fields | null,
+	after: Fields,
+	{ provider = "anonymous", now = TIME, uid = UID }: { provider?: string; now?: string; uid?: string } = {},
+): boolean {
+	const access: Access = {
+		method: before ? "update" : "create",
+		auth: { uid: UID, token: { firebase: { sign_in_provider: provider } } },
+		collection: QUOTAS,
+		id: uid,
+		resource: before,
+		requestResource: after,
+		requestTime: now,
+		get: () => before,
+		exists: () => before !== null,
+		getAfter: () => after,
+		existsAfter: () => true,
+	};
+	return shortyPolicy(localShortLinkSite())(access);
+}
+
+describe("local/policy.ts holds each user to CREATION_LIMITS", () => {
+	const EARLIER = "2024-12-31T23:30:00.000000Z";
+	const counted = (created: number) => quota("abc1234", created, EARLIER, TIME);
+
+	it("refuses a new link its batch does not count, or counts for another link or at another time", () => {
+		expect(creates(validLink(), "abc1234", null)).toBe(false);
+		expect(creates(validLink(), "abc1234", quota("xyz9876"))).toBe(false);
+		expect(creates(validLink(), "abc1234", quota("abc1234", 1, TIME, EARLIER))).toBe(false);
+	});
+
+	it("starts the first window now, counting one", () => {
+		expect(writesQuota(null, quota("abc1234"))).toBe(true);
+		expect(writesQuota(null, quota("abc1234", 2))).toBe(false);
+		expect(writesQuota(null, quota("abc1234", 1, EARLIER))).toBe(false);
+		expect(writesQuota(null, quota("abc1234"), { uid: "someone-else" })).toBe(false);
+	});
+
+	it.each([
+		["anonymous", CREATION_LIMITS.anonymous],
+		["password", CREATION_LIMITS.account],
+		["google.com", CREATION_LIMITS.account],
+	])("counts a %s session's links one at a time up to its limit, %i, and no further", (provider, limit) => {
+		expect(writesQuota(counted(limit - 1), counted(limit), { provider })).toBe(true);
+		expect(writesQuota(counted(limit), counted(limit + 1), { provider })).toBe(false);
+		expect(writesQuota(counted(1), counted(3), { provider })).toBe(false);
+		expect(writesQuota(counted(5), counted(4), { provider })).toBe(false);
+	});
+
+	it("opens a new window only once the last one's hour is over, to the microsecond", () => {
+		const full = counted(CREATION_LIMITS.anonymous);
+		const reopened = (now: string) => quota("abc1234", 1, now, now);
+		expect(writesQuota(full, reopened("2025-01-01T00:29:59.999999Z"), { now: "2025-01-01T00:29:59.999999Z" })).toBe(
+			false,
+		);
+		expect(writesQuota(full, reopened("2025-01-01T00:30:00.000000Z"), { now: "2025-01-01T00:30:00.000000Z" })).toBe(
+			true,
+		);
+		expect(writesQuota(full, { ...reopened(TIME), windowStart: time(EARLIER) })).toBe(false);
+	});
+
+	it("refuses a quota with a field too many or too few", () => {
+		expect(writesQuota(null, { ...quota("abc1234"), bonus: integer(100) })).toBe(false);
+		const { lastCode: _, ...withoutCode } = quota("abc1234");
+		expect(writesQuota(null, withoutCode)).toBe(false);
 	});
 });
 

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { configFromEnv } from "../../../src/config";
 import type { ErrorCode } from "../../../src/errors";
 import { MAX_URL_LENGTH } from "../../../src/links/schema";
+import { shortLinkSiteHosts } from "../../../src/links/shortLinkSite";
 import { checkUrl } from "../../../src/links/urls";
 
 const BASE = "https://sho.rt/";
@@ -361,6 +363,28 @@ describe("checkUrl refuses Shorty's own links, however they are spelled", () => 
 		["http://127.0.0.1:5000/", "http://localhost:5000/abc1234", "another host name for the same machine"],
 	])("with the base %s, %s (%s) is an ordinary page", (base, input) => {
 		expect(accepted(input, base).url).toBe(input);
+	});
+
+	// A project whose links live on a custom domain: Hosting serves the same site under its own names too.
+	const site = shortLinkSiteHosts(
+		configFromEnv({ VITE_FIREBASE_PROJECT_ID: "my-shorty", VITE_FIREBASE_API_KEY: "key", VITE_SHORT_LINK_BASE: BASE }),
+	);
+
+	it.each([
+		"https://my-shorty.firebaseapp.com/abc1234",
+		"https://my-shorty.web.app/abc1234",
+		"http://MY-SHORTY.firebaseapp.com.:8080/abc1234",
+		"https://sho.rt/abc1234",
+	])("with a custom domain as base, %s, on the project's own site, is refused as already-short", (input) => {
+		expect(checkUrl(input, BASE, site)).toMatchObject({ ok: false, error: { code: "already-short" } });
+	});
+
+	it.each([
+		"https://other-shorty.firebaseapp.com/abc1234",
+		"https://my-shorty.firebaseapp.com.evil.example/abc1234",
+		"https://www.my-shorty.web.app/abc1234",
+	])("with the same base, %s is an ordinary page", (input) => {
+		expect(checkUrl(input, BASE, site)).toMatchObject({ ok: true });
 	});
 
 	it("an unparseable short-link base is a configuration error and throws", () => {

@@ -11,6 +11,7 @@ import type { Storage } from "webextension-polyfill";
 import { signOutMemory } from "../../../background/accounts";
 import { linkHandlers } from "../../../background/links";
 import { settingsHandlers } from "../../../background/settings";
+import { localShortLinkSite } from "../../../local/config";
 import { shortyPolicy } from "../../../local/policy";
 import { writeDemoLinks } from "../../../local/seed";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
@@ -33,7 +34,7 @@ export interface LocalFirestore {
 
 /** Shorty's Firestore server on a free port, with the real rules policy; one per test file is plenty. */
 export async function startLocalFirestore(): Promise<LocalFirestore> {
-	const server = await startTestServer({ policy: shortyPolicy });
+	const server = await startTestServer({ policy: shortyPolicy(localShortLinkSite()) });
 	return {
 		port: server.server.port,
 		client: (token) => server.connect(token === "owner" ? ADMINISTRATOR : token),

@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Timestamp } from "firebase/firestore/lite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError, ShortyError } from "../../../src/errors";
+import { countNewLink } from "../../../src/links/quota";
 import type { Link } from "../../../src/links/types";
 import { COPY_FAILED_MESSAGE } from "../../../src/ui/CopyField";
 import { expectSelected, findLink, linkField, linkFor, renderPopup, TestClipboard } from "./renderPopup";
@@ -139,6 +141,29 @@ describe("the popup on a page that cannot be shortened", () => {
 });
 
 describe("the popup when shortening fails", () => {
+	it("says when links can be made again once the hour's new links are used up", async () => {
+		// The worker's own verdict on a full quota whose window started 37 minutes ago.
+		const full = {
+			windowStart: Timestamp.fromMillis(Date.now() - 37 * 60_000),
+			created: 60,
+			lastCode: "x",
+			lastAt: Timestamp.now(),
+		};
+		const verdict = countNewLink(full, "abc1234", Date.now(), true);
+		renderPopup({
+			tab: article,
+			shorten: () => {
+				if (!verdict.ok) throw ShortyError.from(verdict.error);
+				throw new Error("a full quota was not refused");
+			},
+		});
+		const alert = await screen.findByRole("alert");
+		expect(alert.textContent).toMatch(
+			/^You have made as many new links as Shorty allows in an hour\. \(you can make more at .+, in 23 minutes; with an account, 300 an hour\)$/,
+		);
+		expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+	});
+
 	it("shows the background's error with Retry focused, and Retry shows the link", async () => {
 		let failures = 1;
 		renderPopup({

@@ -104,6 +104,7 @@ export function renderPopup({
 		copy: clipboard.write,
 		openOptions: () => optionsOpened.push("options"),
 		shortLinkBase: SHORT_LINK_BASE,
+		siteHosts: [],
 		network,
 	};
 	render(

@@ -1,0 +1,58 @@
+/**
+ * The owner's count of new links, quotas/{uid} (./schema.ts), which firestore.rules requires in the batch
+ * that creates a link: the rules, not the extension, hold a user to CREATION_LIMITS. Given the document
+ * as read, this decides what the batch writes, or that the user must wait.
+ */
+import { type FieldValue, increment, serverTimestamp, type Timestamp } from "firebase/firestore/lite";
+import { type AppError, appError } from "../errors";
+import { CREATION_LIMITS, CREATION_WINDOW_HOURS, type QuotaDocument } from "./schema";
+import type { Checked } from "./types";
+
+export type StoredQuota = QuotaDocument<Timestamp>;
+/** What the create batch merges into quotas/{uid}. */
+export type QuotaWrite = { [Field in keyof QuotaDocument<unknown>]?: FieldValue | string | number };
+
+const WINDOW_MS = CREATION_WINDOW_HOURS * 3_600_000;
+
+export function creationLimit(anonymous: boolean): number {
+	return anonymous ? CREATION_LIMITS.anonymous : CREATION_LIMITS.account;
+}
+
+/**
+ * One more link in the current window, as an increment: the server adds it, so the owner's concurrent
+ * shortens (other tabs, another browser) do not conflict, and it needs no read of the quota first. The
+ * rules refuse it when there is no window yet or the window is full.
+ */
+export function oneMore(code: string): QuotaWrite {
+	return { lastCode: code, lastAt: serverTimestamp(), created: increment(1) };
+}
+
+/**
+ * Counts the new link `code` from the quota as read: one more while the window is under `limit`; a new
+ * window when there is none yet, or when the count is full and its hour is over by `now`. A window under
+ * its limit is kept even when its hour is over: the rules accept that too, and only a new window depends
+ * on this clock agreeing with the server's. A full window within its hour is `rate-limited`, saying when
+ * the user can make links again.
+ */
+export function countNewLink(
+	quota: StoredQuota | undefined,
+	code: string,
+	now: number,
+	anonymous: boolean,
+): Checked<QuotaWrite> {
+	const newWindow = { lastCode: code, lastAt: serverTimestamp(), windowStart: serverTimestamp(), created: 1 };
+	if (quota === undefined) return { ok: true, value: newWindow };
+	if (quota.created < creationLimit(anonymous)) return { ok: true, value: oneMore(code) };
+	const windowEnd = quota.windowStart.toMillis() + WINDOW_MS;
+	if (now >= windowEnd) return { ok: true, value: newWindow };
+	return { ok: false, error: rateLimited(windowEnd, now, anonymous) };
+}
+
+/** "… (you can make more at 14:32, in 23 minutes)", in the worker's locale and time zone. */
+function rateLimited(windowEnd: number, now: number, anonymous: boolean): AppError {
+	const time = new Date(windowEnd).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+	const minutes = Math.max(1, Math.ceil((windowEnd - now) / 60_000));
+	const wait = `you can make more at ${time}, in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+	const upgrade = anonymous ? `; with an account, ${CREATION_LIMITS.account} an hour` : "";
+	return appError("rate-limited", wait + upgrade);
+}
