@@ -31,6 +31,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { ShortyError, toAppError } from "../errors";
+import { deleteDayCounts } from "./clickStore";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { LINKS, type LinkDocument, MAX_TITLE_LENGTH, TARGETS, type TargetDocument } from "./schema";
@@ -133,7 +134,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 	const inFlight = new Map<string, Promise<Link>>();
 
 	function linkOf(code: string, fields: LinkFields, createdAt: number, updatedAt = createdAt): Link {
-		const { url, host, title, clicks, custom } = fields;
+		const { url, host, title, custom } = fields;
 		return {
 			code,
 			url,
@@ -142,7 +143,6 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			shortUrl: new URL(code, shortLinkBase).href,
 			createdAt,
 			updatedAt,
-			clicks,
 			custom,
 		};
 	}
@@ -334,8 +334,13 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 		return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
 	}
 
-	/** Deletes links with their public targets in one batch: all of them, or none. */
+	/**
+	 * Deletes links with their public targets in one batch: all of them, or none. Their visit counts go
+	 * first, while the links still exist (the rules find the owner on the link), so a later link with the
+	 * same alias does not inherit them; a failure in between leaves counts of links that still exist.
+	 */
 	async function deleteTogether(codes: string[]): Promise<void> {
+		await Promise.all(codes.map((code) => deleteDayCounts(db, code)));
 		const batch = writeBatch(db);
 		for (const code of codes) {
 			batch.delete(doc(db, LINKS, code));
@@ -359,7 +364,7 @@ export function createLinkStore({ db, random, clock, shortLinkBase, onChange = (
 			const urlHash = await hashUrl(url);
 			const title = storedTitle(input.title ?? "");
 			const alias = input.alias?.trim() ? unwrap(checkAlias(input.alias)) : null;
-			const fields: LinkFields = { url, host, owner, title, clicks: 0, custom: alias !== null, urlHash };
+			const fields: LinkFields = { url, host, owner, title, custom: alias !== null, urlHash };
 			const key = `${owner} ${alias ?? ""} ${urlHash}`;
 			const running = inFlight.get(key);
 			if (running) return running;

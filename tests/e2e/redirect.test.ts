@@ -35,7 +35,8 @@ async function data<T>(request: AnyRequest): Promise<T> {
 
 const shorten = (path: string) => data<Link>({ type: "shorten", url: `${site.origin}${path}` });
 /** The click count the owner sees, read through the extension. */
-const clicksOf = async (code: string) => (await data<Link>({ type: "getLink", code })).clicks;
+const clicksOf = async (code: string) =>
+	(await data<{ totals: Record<string, number> }>({ type: "clickTotals", codes: [code] })).totals[code];
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 
