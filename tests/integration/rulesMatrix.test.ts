@@ -1,5 +1,6 @@
 /**
- * The security rules as a matrix: every operation on links/ and targets/, with valid and invalid data,
+ * The security rules as a matrix: every operation on links/, targets/ and a link's visit counts
+ * (clicks/{code}/days/{day}), with valid and invalid data,
  * by each kind of caller, against the backend through the real SDK. Each cell starts from a fresh link
  * of the owner's; a refused write must leave every document it touched as it was.
  *
@@ -7,31 +8,30 @@
  * does), a third user stays anonymous, and a visitor is signed out. The rules do not tell account kinds
  * apart; the matrix proves no path does.
  */
-import { deleteApp, initializeApp } from "firebase/app";
 import { EmailAuthProvider, getAuth, linkWithCredential } from "firebase/auth";
 import {
 	collection,
-	connectFirestoreEmulator,
 	type DocumentData,
 	deleteDoc,
 	doc,
 	type Firestore,
+	getAggregate,
 	getCount,
 	getDoc,
 	getDocs,
-	getFirestore,
 	increment,
 	limit,
 	query,
 	serverTimestamp,
 	setDoc,
+	sum,
 	Timestamp,
 	updateDoc,
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Client, newUser, signedOut } from "./clients";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { administrator, type Client, newUser, signedOut } from "./clients";
 import { createLink, linkFields, newCode } from "./links";
 
 type Caller = "owner" | "other" | "anonymous" | "signedOut";
@@ -59,7 +59,7 @@ interface Context {
 }
 
 interface Row {
-	collection: "links" | "targets";
+	collection: "links" | "targets" | "clicks";
 	operation: string;
 	data: string;
 	allowed: readonly Caller[];
@@ -83,6 +83,10 @@ function batchOf(db: Firestore, fill: (batch: ReturnType<typeof writeBatch>) => 
 const linkOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "links", code);
 const targetOf = ({ client, fixture }: Context, code = fixture.code) => doc(client.db, "targets", code);
 const links = ({ client }: Context) => collection(client.db, "links");
+/** The day every fixture's link has visits on, written as the Cloud Function writes them. */
+const DAY = "2026-03-01";
+const daysOf = ({ client, fixture }: Context, code = fixture.code) => collection(client.db, "clicks", code, "days");
+const dayOf = (context: Context, code = context.fixture.code) => doc(daysOf(context, code), `${DAY}-0`);
 
 function createWith({ client, uid, fixture }: Context, change: (link: DocumentData) => void): Promise<void> {
 	const link = linkFields(uid, "https://example.com/matrix/new");
@@ -330,6 +334,51 @@ const ROWS: Row[] = [
 		allowed: NOBODY,
 		run: (c) => deleteDoc(linkOf(c)),
 	},
+	// clicks/{code}/days: the function writes them (Admin SDK); the link's owner reads and deletes them
+	{ collection: "clicks", operation: "get", data: "a day of the link", allowed: OWNER, run: (c) => getDoc(dayOf(c)) },
+	{
+		collection: "clicks",
+		operation: "get",
+		data: "a day of a code with no link",
+		allowed: NOBODY,
+		run: (c) => getDoc(dayOf(c, c.fixture.freeCode)),
+	},
+	{ collection: "clicks", operation: "list", data: "every day", allowed: OWNER, run: (c) => getDocs(daysOf(c)) },
+	{
+		collection: "clicks",
+		operation: "list",
+		data: "a window of days (a range on day)",
+		allowed: OWNER,
+		run: (c) => getDocs(query(daysOf(c), where("day", ">=", "2026-02-01"), where("day", "<=", DAY))),
+	},
+	{
+		collection: "clicks",
+		operation: "sum",
+		data: "people over every day",
+		allowed: OWNER,
+		run: (c) => getAggregate(daysOf(c), { people: sum("people") }),
+	},
+	{
+		collection: "clicks",
+		operation: "create",
+		data: "a day with people: 1",
+		allowed: NOBODY,
+		run: (c) => setDoc(doc(daysOf(c), "2026-03-02-0"), { day: "2026-03-02", people: 1 }),
+	},
+	{
+		collection: "clicks",
+		operation: "update",
+		data: "people + 1",
+		allowed: NOBODY,
+		run: (c) => updateDoc(dayOf(c), { people: increment(1) }),
+	},
+	{
+		collection: "clicks",
+		operation: "delete",
+		data: "a day of the link",
+		allowed: OWNER,
+		run: (c) => deleteDoc(dayOf(c)),
+	},
 	// targets
 	{
 		collection: "targets",
@@ -400,7 +449,7 @@ let owner: Client & { uid: string };
 let other: Client & { uid: string };
 let anonymous: Client & { uid: string };
 let visitor: Client;
-let admin: { db: Firestore; close(): Promise<void> };
+let admin: Client;
 
 /** Turns a fresh anonymous session into an email account, as signing up in the extension does. */
 async function emailUser(): Promise<Client & { uid: string }> {
@@ -413,19 +462,10 @@ async function emailUser(): Promise<Client & { uid: string }> {
 	return client;
 }
 
-/** The emulator's administrator ("Bearer owner"), which reads past the rules to check what a write did. */
-function adminClient(): { db: Firestore; close(): Promise<void> } {
-	const app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `matrix-admin-${Date.now()}`);
-	const db = getFirestore(app);
-	const [host = "", port = ""] = inject("backend").firestore.split(":");
-	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
-	return { db, close: () => deleteApp(app) };
-}
-
 beforeAll(async () => {
 	[owner, other, anonymous] = await Promise.all([emailUser(), emailUser(), newUser()]);
 	visitor = signedOut();
-	admin = adminClient();
+	admin = administrator();
 });
 
 afterAll(async () => {
@@ -442,12 +482,15 @@ async function freshFixture(): Promise<Fixture> {
 	const url = `https://example.com/matrix/${newCode()}`;
 	const code = newCode();
 	await createLink(owner.db, code, linkFields(owner.uid, url));
-	return { code, freeCode: newCode(), url };
+	const fixture = { code, freeCode: newCode(), url };
+	await setDoc(doc(admin.db, "clicks", code, "days", `${DAY}-0`), { day: DAY, people: 3, bots: 1 });
+	return fixture;
 }
 
 /** Every document a cell can touch, as the administrator sees it. */
 async function stateOf({ code, freeCode }: Fixture): Promise<unknown[]> {
 	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`];
+	for (const link of [code, freeCode]) paths.push(`clicks/${link}/days/${DAY}-0`, `clicks/${link}/days/2026-03-02-0`);
 	return Promise.all(paths.map(async (path) => (await getDoc(doc(admin.db, path))).data() ?? null));
 }
 
@@ -464,6 +507,12 @@ describe("the rules matrix", () => {
 		const operations = new Set(ROWS.map((row) => `${row.collection} ${row.operation}`));
 		expect([...operations].sort()).toEqual(
 			[
+				"clicks create",
+				"clicks delete",
+				"clicks get",
+				"clicks list",
+				"clicks sum",
+				"clicks update",
 				"links count",
 				"links create",
 				"links delete",
