@@ -40,7 +40,7 @@ export function AnalyticsDialog({ link, onClose }: { link: Link; onClose: () => 
 		<dialog ref={dialog} className="analytics" aria-labelledby="analytics-heading" onClose={onClose}>
 			<div className="analytics__header">
 				<h2 id="analytics-heading">Analytics for {short}</h2>
-				<button type="button" className="analytics__close" onClick={() => dialog.current?.close()}>
+				<button type="button" className="secondary-button" onClick={() => dialog.current?.close()}>
 					Close
 				</button>
 			</div>

@@ -97,7 +97,13 @@ export function LinkAnalyticsView({ code }: { code: string }) {
 			<fieldset className="analytics__windows">
 				<legend className="visually-hidden">Period</legend>
 				{ANALYTICS_WINDOWS.map((days) => (
-					<button key={days} type="button" aria-pressed={period === days} onClick={() => setPeriod(days)}>
+					<button
+						key={days}
+						type="button"
+						className="secondary-button"
+						aria-pressed={period === days}
+						onClick={() => setPeriod(days)}
+					>
 						Last {days} days
 					</button>
 				))}
