@@ -4,7 +4,7 @@
  * budget; this request is a few hundred bytes. It is a "simple" CORS request (a text/plain body and no custom
  * headers, as the SDK itself sends), so it never waits for a preflight. batchGet rather than a GET of
  * the document: the local server implements only the RPCs the SDK uses. The page counts no visit: the
- * rules let nobody who is not signed in write anything (docs/architecture.md, "Counting clicks").
+ * rules let nobody who is not signed in write anything (docs/architecture.md, "No public write").
  */
 import { TARGETS, type TargetField } from "../src/links/schema";
 

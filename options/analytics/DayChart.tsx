@@ -6,9 +6,9 @@ const BAR = 10;
 const GAP = 2;
 const HEIGHT = 100;
 
-/** The top of the scale: 1, 2 or 5 times a power of ten, at or above the busiest day. */
+/** The top of the scale: 1, 2 or 5 times a power of ten, at or above the busiest day; 2 at least, so its middle is whole. */
 export function scaleTop(busiest: number): number {
-	if (busiest <= 1) return 1;
+	if (busiest <= 2) return 2;
 	const power = 10 ** Math.floor(Math.log10(busiest));
 	return ([1, 2, 5, 10].find((step) => step * power >= busiest) ?? 10) * power;
 }

@@ -22,12 +22,14 @@ const BROWSER_NAMES: Record<BrowserClass, string> = {
 	other: "Other",
 };
 
-const people = (count: number) => `${formatCount(count)} ${count === 1 ? "person" : "people"}`;
+const peopleWord = (count: number) => (count === 1 ? "person" : "people");
+const botsWord = (count: number) => (count === 1 ? "bot" : "bots");
+const people = (count: number) => `${formatCount(count)} ${peopleWord(count)}`;
 
 function summaryOf({ people: visitors, bots, days }: LinkAnalytics): string {
 	const busiest = days.reduce<DayFigures | null>((best, day) => (day.people > (best?.people ?? 0) ? day : best), null);
 	const peak = busiest ? `; the busiest day was ${shortDay(busiest.day)}, with ${people(busiest.people)}` : "";
-	return `Clicks per day over the last ${days.length} days: ${people(visitors)} and ${formatCount(bots)} bots${peak}.`;
+	return `Clicks per day over the last ${days.length} days: ${people(visitors)} and ${formatCount(bots)} ${botsWord(bots)}${peak}.`;
 }
 
 /** The figures of one window; while another window loads, the last one's stay, with their own period. */
@@ -35,8 +37,9 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 	return (
 		<>
 			<p className="analytics__totals">
-				<strong>{formatCount(analytics.people)}</strong> people and <strong>{formatCount(analytics.bots)}</strong> bots
-				in the last {analytics.days.length} days
+				<strong>{formatCount(analytics.people)}</strong> {peopleWord(analytics.people)} and{" "}
+				<strong>{formatCount(analytics.bots)}</strong> {botsWord(analytics.bots)} in the last {analytics.days.length}{" "}
+				days
 			</p>
 			<DayChart days={analytics.days} summary={summaryOf(analytics)} />
 			<details className="analytics__days">
