@@ -6,11 +6,14 @@ const BAR = 10;
 const GAP = 2;
 const HEIGHT = 100;
 
-/** The top of the scale: 1, 2 or 5 times a power of ten, at or above the busiest day; 2 at least, so its middle is whole. */
+/**
+ * The top of the scale: the first of 1, 2, 4, 6, 8 or 10 times a power of ten at or above the busiest day,
+ * so the bars fill at least half the height and the middle line is a whole number.
+ */
 export function scaleTop(busiest: number): number {
 	if (busiest <= 2) return 2;
 	const power = 10 ** Math.floor(Math.log10(busiest));
-	return ([1, 2, 5, 10].find((step) => step * power >= busiest) ?? 10) * power;
+	return ([1, 2, 4, 6, 8, 10].find((step) => step * power >= busiest) ?? 10) * power;
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
