@@ -99,6 +99,8 @@ export interface OptionsBackground {
 	clicks: ClickStore;
 	/** Every request the page sent, in order. */
 	requests: Array<{ type: string }>;
+	/** The requests for pages of links among them (the click totals that follow each page left out). */
+	pageRequests(): Array<{ type: string }>;
 }
 
 /** The handlers the options page uses, as the service worker composes them. */
@@ -156,5 +158,7 @@ export async function optionsBackground(
 		requests.push(request);
 		return background(request);
 	};
-	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicks, requests };
+	const pageRequests = () =>
+		requests.filter((request) => request.type === "listLinks" || request.type === "searchLinks");
+	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicks, requests, pageRequests };
 }
