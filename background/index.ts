@@ -10,10 +10,12 @@ import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
+import { type ClickStore, createClickStore } from "../src/links/clickStore";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
+import { clickHandlers } from "./clicks";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
 import { announceFailure } from "./notify";
@@ -30,7 +32,7 @@ function announce(event: BackgroundEvent): void {
 	browser.runtime.sendMessage(event).catch(() => undefined);
 }
 
-let created: (FirebaseServices & { store: LinkStore }) | undefined;
+let created: (FirebaseServices & { store: LinkStore; clicks: ClickStore }) | undefined;
 function services() {
 	if (!created) {
 		const { auth, db } = connectFirebase(builtConfig);
@@ -43,7 +45,7 @@ function services() {
 			// The options page shows a link made from the popup or a menu without polling.
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 		});
-		created = { auth, db, store };
+		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }) };
 		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
 		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
 		onIdTokenChanged(auth, (user) => announce({ type: "session-changed", session: sessionOf(user) }));
@@ -60,6 +62,10 @@ const handleMessage = createMessageHandler({
 		() => services().auth,
 		() => services().store,
 		signOuts,
+	),
+	...clickHandlers(
+		() => services().auth,
+		() => services().clicks,
 	),
 	...settingsHandlers(browser.storage.sync),
 });

@@ -11,10 +11,11 @@
  */
 import { RESERVED_ALIASES } from "../src/links/codes";
 import {
-	CLICK_FIELDS,
+	CLICKS,
 	CODE_PATTERN,
 	CREATION_LIMITS,
 	CREATION_WINDOW_HOURS,
+	DAYS,
 	EDITABLE_FIELDS,
 	HOST_FIELD_PATTERN,
 	LINK_FIELDS,
@@ -30,19 +31,15 @@ import {
 	URL_PATTERN,
 } from "../src/links/schema";
 import { canonicalTimestamp, formatMicros } from "./firestore/time";
-import type { Access, AccessPolicy, Fields, Value } from "./firestore/types";
+import type { Access, AccessPolicy, Fields, ReadLookups, Value } from "./firestore/types";
 import { valuesEqual } from "./firestore/values";
 
 type WriteAccess = Extract<Access, { method: "create" | "update" | "delete" }>;
 
 // Value readers: rules compare typed values; a field of the wrong type reads as undefined and fails.
 const str = (value: Value | undefined) => (value && "stringValue" in value ? value.stringValue : undefined);
-const bool = (value: Value | undefined) => (value && "booleanValue" in value ? value.booleanValue : undefined);
-/**
- * rules: `x is int`. Whether a float equals an int (0.0 == 0) in rules is not documented, so the rules
- * demand an int where they compare clicks, and a float reads as no number here.
- */
 const int = (value: Value | undefined) => (value && "integerValue" in value ? Number(value.integerValue) : undefined);
+const bool = (value: Value | undefined) => (value && "booleanValue" in value ? value.booleanValue : undefined);
 /** rules: a timestamp == request.time, whatever precision either was written with. */
 function sameTime(value: Value | undefined, requestTime: string): boolean {
 	const written = value && "timestampValue" in value ? canonicalTimestamp(value.timestampValue) : null;
@@ -143,7 +140,6 @@ function validNewLink(access: WriteAccess, data: Fields, shortLinkSite: ShortLin
 		str(data.owner) === access.auth?.uid &&
 		validLinkFields(data, access.requestTime, shortLinkSite) &&
 		sameTime(data.createdAt, access.requestTime) &&
-		int(data.clicks) === 0 &&
 		bool(data.custom) !== undefined
 	);
 }
@@ -151,17 +147,6 @@ function validNewLink(access: WriteAccess, data: Fields, shortLinkSite: ShortLin
 function targetMatchesAfter(access: WriteAccess, url: Value | undefined): boolean {
 	const target = `${TARGETS}/${access.id}`;
 	return access.existsAfter(target) && str(access.getAfter(target)?.url) === str(url) && str(url) !== undefined;
-}
-
-function isOneClick(access: WriteAccess): boolean {
-	const { resource, requestResource } = access;
-	if (!resource || !requestResource) return false;
-	const before = int(resource.clicks);
-	return (
-		hasOnly(affectedKeys(requestResource, resource), CLICK_FIELDS) &&
-		before !== undefined &&
-		int(requestResource.clicks) === before + 1
-	);
 }
 
 function isOwnerEdit(access: WriteAccess, shortLinkSite: ShortLinkSite): boolean {
@@ -250,7 +235,7 @@ function linksRule(access: Access, shortLinkSite: ShortLinkSite): boolean {
 				countedAfter(access)
 			);
 		case "update":
-			return isOneClick(access) || (signedIn(access) && isOwnerEdit(access, shortLinkSite));
+			return signedIn(access) && isOwnerEdit(access, shortLinkSite);
 		case "delete":
 			return (
 				signedIn(access) &&
@@ -328,6 +313,25 @@ function quotasRule(access: Access): boolean {
 	}
 }
 
+function isLinkOwner(access: Access & ReadLookups, code: string): boolean {
+	return signedIn(access) && str(access.get(`${LINKS}/${code}`)?.owner) === access.auth?.uid;
+}
+
+function dayCountsRule(access: Access, code: string): boolean {
+	switch (access.method) {
+		case "get":
+		case "list":
+		case "delete":
+			return isLinkOwner(access, code);
+		case "create":
+		case "update":
+			return false;
+	}
+}
+
+/** clicks/{code}/days: the `{code}` of the match. */
+const DAY_COUNTS = new RegExp(`^${CLICKS}/([^/]+)/${DAYS}$`);
+
 /**
  * Everything not matched in firestore.rules is denied, as in Firestore. `shortLinkSite` is what the rules'
  * shortLinkSite() returns where this policy stands in for them (shortLinkSiteHosts of the local backend).
@@ -337,6 +341,8 @@ export function shortyPolicy(shortLinkSite: ShortLinkSite): AccessPolicy {
 		if (access.collection === LINKS) return linksRule(access, shortLinkSite);
 		if (access.collection === TARGETS) return targetsRule(access);
 		if (access.collection === QUOTAS) return quotasRule(access);
+		const dayCounts = DAY_COUNTS.exec(access.collection);
+		if (dayCounts) return dayCountsRule(access, dayCounts[1] as string);
 		return false;
 	};
 }

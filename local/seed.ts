@@ -21,7 +21,16 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { generateCode } from "../src/links/codes";
-import { LINKS, type LinkDocument, TARGETS, type TargetDocument } from "../src/links/schema";
+import { dayOf } from "../src/links/dayCounts";
+import {
+	CLICKS,
+	DAYS,
+	type DayCountsDocument,
+	LINKS,
+	type LinkDocument,
+	TARGETS,
+	type TargetDocument,
+} from "../src/links/schema";
 import { hashUrl } from "../src/links/urlHash";
 import { PROJECT_ID } from "./config";
 
@@ -47,8 +56,42 @@ const SITES = [
 ] as const;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** Links per batch: two writes each (link and target), within Firestore's 500 writes to a batch. */
 const LINKS_PER_BATCH = 250;
+/** Firestore's limit on the writes of one batch. */
+const WRITES_PER_BATCH = 500;
+/** Days of visits the newest demo link has, so its analytics show a 90-day chart with a quiet start. */
+const DEMO_HISTORY_DAYS = 75;
+const REFERRERS = ["news.ycombinator.com", "www.reddit.com", "mail.google.com", "t.co", "www.linkedin.com"];
+
+/**
+ * Visits as the Cloud Function counts them (one shard per day here): the newest link a few every day for
+ * DEMO_HISTORY_DAYS, with referrers, devices and browsers; every other link a handful on the day it was made.
+ */
+function demoDayCounts(index: number, now: number): DayCountsDocument[] {
+	const visitsOn = (day: number, people: number): DayCountsDocument => ({
+		day: dayOf(now - day * DAY_MS),
+		people,
+		bots: (day + index) % 3,
+		referrers: Object.fromEntries(
+			REFERRERS.slice(0, 1 + ((day + index) % REFERRERS.length)).map((host, rank) => [
+				host,
+				Math.max(1, Math.floor(people / (rank + 2))),
+			]),
+		),
+		devices: { desktop: Math.ceil(people * 0.6), mobile: Math.floor(people * 0.3), tablet: people % 2 },
+		browsers: { chrome: Math.ceil(people / 2), firefox: Math.floor(people / 4), safari: Math.floor(people / 5) },
+	});
+	if (index === 0) {
+		// A wave with a launch spike: the chart then has a shape to read.
+		return Array.from({ length: DEMO_HISTORY_DAYS }, (_, day) =>
+			visitsOn(day, 4 + ((day * 7) % 9) + (day === 20 ? 40 : 0) + (day < 5 ? 6 : 0)),
+		);
+	}
+	const people = (index * 37) % 50;
+	return people === 0 ? [] : [visitsOn(Math.floor((index * 8) / 24), people)];
+}
 
 async function demoLink(
 	index: number,
@@ -68,7 +111,6 @@ async function demoLink(
 			title,
 			createdAt,
 			updatedAt: createdAt,
-			clicks: (index * 37) % 50,
 			custom: false,
 			urlHash: await hashUrl(url),
 		},
@@ -94,10 +136,12 @@ async function userIdOf(authHost: string, account: SeedAccount): Promise<string>
 }
 
 /**
- * Writes `count` demo links for `owner`, the newest at `now`, about eight hours apart. `db` must be an
- * administrator's (the emulators' "owner" token): clients may not set past creation times.
+ * Writes `count` demo links for `owner`, the newest at `now`, about eight hours apart, with visits counted
+ * as the Cloud Function counts them. `db` must be an administrator's (the emulators' "owner" token):
+ * clients may not set past creation times, and no client writes counts.
  */
 export async function writeDemoLinks(db: Firestore, owner: string, count: number, now: number): Promise<void> {
+	const days: Array<{ code: string; counts: DayCountsDocument }> = [];
 	for (let start = 0; start < count; start += LINKS_PER_BATCH) {
 		const batch = writeBatch(db);
 		for (let index = start; index < Math.min(count, start + LINKS_PER_BATCH); index++) {
@@ -105,6 +149,14 @@ export async function writeDemoLinks(db: Firestore, owner: string, count: number
 			const target: TargetDocument = { url: link.url };
 			batch.set(doc(db, LINKS, code), link);
 			batch.set(doc(db, TARGETS, code), target);
+			days.push(...demoDayCounts(index, now).map((counts) => ({ code, counts })));
+		}
+		await batch.commit();
+	}
+	for (let start = 0; start < days.length; start += WRITES_PER_BATCH) {
+		const batch = writeBatch(db);
+		for (const { code, counts } of days.slice(start, start + WRITES_PER_BATCH)) {
+			batch.set(doc(db, CLICKS, code, DAYS, `${counts.day}-0`), counts);
 		}
 		await batch.commit();
 	}

@@ -1,12 +1,13 @@
 import type { AppError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
-import { DeleteIcon, EditIcon } from "../src/ui/icons";
+import { ChartIcon, DeleteIcon, EditIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { formatCount } from "./counting";
 import { useOptionsEnvironment } from "./environment";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
+import type { ClickTotal } from "./useClickTotals";
 
 /** A short link as people read it: "sho.rt/abc1234". */
 export function displayUrl(url: string): string {
@@ -20,20 +21,44 @@ export function displayTarget(url: string): string {
 
 export interface LinkRowProps {
 	link: Link;
+	clicks: ClickTotal;
 	selected: boolean;
 	onSelect: (selected: boolean) => void;
 	editing: boolean;
 	onEdit: (editing: boolean) => void;
 	save: (url: string) => Promise<AppError | null>;
 	onDelete: () => void;
+	onAnalytics: () => void;
+}
+
+function ClicksCell({ clicks }: { clicks: ClickTotal }) {
+	if (typeof clicks === "number") return <>{formatCount(clicks)}</>;
+	if (clicks === "counting") {
+		return (
+			<span className="links-table__counting" title="Counting…">
+				…<span className="visually-hidden">Counting</span>
+			</span>
+		);
+	}
+	return <span title="The clicks could not be counted">–</span>;
 }
 
 /**
  * One link: its page (title over the target's site and path, each cut to one line with the whole in a
- * tooltip), its code with Copy, when it was made, its clicks, and Edit and Delete. The code is the row's
+ * tooltip), its code with Copy, when it was made, its clicks, and Analytics, Edit and Delete. The code is the row's
  * header, read out whole ("sho.rt/abc1234") though only the code shows: the site is the same on every row.
  */
-export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDelete }: LinkRowProps) {
+export function LinkRow({
+	link,
+	clicks,
+	selected,
+	onSelect,
+	editing,
+	onEdit,
+	save,
+	onDelete,
+	onAnalytics,
+}: LinkRowProps) {
 	const { copy, shortLinkBase } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
 	const target = displayTarget(link.url);
@@ -86,8 +111,21 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 			<td className="links-table__created">
 				<RelativeTime time={link.createdAt} />
 			</td>
-			<td className="links-table__clicks">{formatCount(link.clicks)}</td>
+			<td className="links-table__clicks">
+				<ClicksCell clicks={clicks} />
+			</td>
 			<td className="links-table__actions">
+				<button
+					type="button"
+					className="icon-button"
+					data-action="analytics"
+					aria-label={`Analytics for ${short}`}
+					title="Analytics"
+					aria-haspopup="dialog"
+					onClick={onAnalytics}
+				>
+					<ChartIcon />
+				</button>
 				<button
 					type="button"
 					className="icon-button"

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { readSearchTerm } from "../src/links/search";
-import type { PageSize } from "../src/links/types";
+import type { Link, PageSize } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { AnalyticsDialog } from "./AnalyticsDialog";
 import { BulkDelete } from "./BulkDelete";
 import { captionFor } from "./caption";
 import { countOf } from "./counting";
@@ -14,6 +15,7 @@ import { LinksTable } from "./LinksTable";
 import { firstPage, type ListView } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
 import { SearchBox } from "./SearchBox";
+import { useClickTotals } from "./useClickTotals";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
 import { useLinkPage } from "./useLinkPage";
 import { useListView } from "./useListView";
@@ -46,6 +48,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	const { flush } = deletes;
 	const { notice, clearNotice } = useStalePageFallback(view, state, navigate);
 	const newLinks = useLiveLinks(view, reload);
+	const [analyticsOf, setAnalyticsOf] = useState<Link | null>(null);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a new view is the trigger. Moving to another page or search sends a waiting delete (its undo cannot follow), and starts with nothing selected: a selection is of the rows in view.
 	useEffect(() => {
@@ -74,6 +77,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	);
 
 	const shown = state.shown?.page ?? null;
+	const clicksOf = useClickTotals(shown);
 	// The rows on screen and where they lie: while another page loads, the previous one's.
 	const shownView = state.shown?.view ?? view;
 	const links = shown?.links.filter((link) => !deletes.hidden.has(link.code)) ?? [];
@@ -154,6 +158,8 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							onSelect={selection.choose}
 							save={save}
 							onDelete={deleteOne}
+							clicksOf={clicksOf}
+							onAnalytics={setAnalyticsOf}
 						/>
 					</div>
 					<Pagination
@@ -169,6 +175,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					/>
 				</div>
 			)}
+			{analyticsOf && <AnalyticsDialog link={analyticsOf} onClose={() => setAnalyticsOf(null)} />}
 		</section>
 	);
 }

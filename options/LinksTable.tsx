@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import { LinkRow } from "./LinkRow";
+import type { ClickTotal } from "./useClickTotals";
 import { useRovingFocus } from "./useRovingFocus";
 
 export interface LinksTableProps {
@@ -15,6 +16,8 @@ export interface LinksTableProps {
 	onSelect: (codes: string[], selected: boolean) => void;
 	save: (code: string, url: string) => Promise<AppError | null>;
 	onDelete: (link: Link) => void;
+	clicksOf: (code: string) => ClickTotal;
+	onAnalytics: (link: Link) => void;
 	/** Said in a row of its own when there are no rows, e.g. while the whole page waits to be deleted. */
 	placeholder?: string | null;
 }
@@ -35,6 +38,8 @@ export function LinksTable({
 	onSelect,
 	save,
 	onDelete,
+	clicksOf,
+	onAnalytics,
 	placeholder = null,
 }: LinksTableProps) {
 	const table = useRef<HTMLTableElement>(null);
@@ -106,12 +111,14 @@ export function LinksTable({
 					<LinkRow
 						key={link.code}
 						link={link}
+						clicks={clicksOf(link.code)}
 						selected={selected.has(link.code)}
 						onSelect={(checked) => onSelect([link.code], checked)}
 						editing={editing === link.code}
 						onEdit={(open) => (open ? setEditing(link.code) : closeEditor(link.code))}
 						save={(url) => save(link.code, url)}
 						onDelete={() => onDelete(link)}
+						onAnalytics={() => onAnalytics(link)}
 					/>
 				))}
 			</tbody>

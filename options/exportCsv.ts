@@ -22,8 +22,9 @@ export type ExportResult =
 	| { status: "cancelled" }
 	| { status: "failed"; error: AppError };
 
-function row(link: Link): Array<string | number> {
-	return [link.code, link.shortUrl, link.url, link.title, new Date(link.createdAt).toISOString(), link.clicks];
+/** A link with its click total; a link deleted between the page and its totals has none. */
+function row(link: Link, clicks: number | undefined): Array<string | number> {
+	return [link.code, link.shortUrl, link.url, link.title, new Date(link.createdAt).toISOString(), clicks ?? ""];
 }
 
 export async function exportLinksCsv(
@@ -52,7 +53,12 @@ export async function exportLinksCsv(
 		if (signal.aborted) return { status: "cancelled" };
 		if (!reply.ok) return { status: "failed", error: reply.error };
 		const { links, next, total }: LinkPage = reply.data;
-		if (links.length > 0) parts.push(format(links.map(row)));
+		if (links.length > 0) {
+			const totals = await call({ type: "clickTotals", codes: links.map((link) => link.code) });
+			if (signal.aborted) return { status: "cancelled" };
+			if (!totals.ok) return { status: "failed", error: totals.error };
+			parts.push(format(links.map((link) => row(link, totals.data.totals[link.code]))));
+		}
 		done += links.length;
 		onProgress({ done, total: Math.max(total, done) });
 		after = next;

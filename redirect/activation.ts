@@ -1,7 +1,7 @@
 /**
  * Chrome may load a short link before the visitor opens it (an omnibox prediction, speculation rules). A
- * prerendered page may read its target, but must neither count a click nor navigate until it is shown, if
- * it ever is: otherwise a visit that never happened is counted.
+ * prerendered page may read its target, but waits to navigate until it is shown, if it ever is: until
+ * then nobody has asked to go anywhere.
  */
 
 /** document.prerendering, which TypeScript's DOM library does not declare yet. */

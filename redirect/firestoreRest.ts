@@ -1,11 +1,12 @@
 /**
- * The two Firestore calls the redirect page makes, over the Firestore v1 REST API by hand.
- * firebase/firestore/lite tree-shaken to getDoc + updateDoc + increment is 32 KB gzip, over the page's
- * whole 25 KB budget; these two requests are a few hundred bytes. Both are "simple" CORS requests (a
- * text/plain body and no custom headers, as the SDK itself sends), so neither waits for a preflight.
- * batchGet rather than a GET of the document: the local server implements only the RPCs the SDK uses.
+ * The one Firestore call the redirect page makes, over the Firestore v1 REST API by hand.
+ * firebase/firestore/lite tree-shaken to the page's calls measured 32 KB gzip, over the page's whole 25 KB
+ * budget; this request is a few hundred bytes. It is a "simple" CORS request (a text/plain body and no custom
+ * headers, as the SDK itself sends), so it never waits for a preflight. batchGet rather than a GET of
+ * the document: the local server implements only the RPCs the SDK uses. The page counts no visit: the
+ * rules let nobody who is not signed in write anything (docs/architecture.md, "No public write").
  */
-import { LINKS, type LinkField, TARGETS, type TargetField } from "../src/links/schema";
+import { TARGETS, type TargetField } from "../src/links/schema";
 
 /** Where the page finds Firestore, fixed at build time (redirect/vite.config.ts). */
 export interface FirestoreLocation {
@@ -23,11 +24,6 @@ export interface TargetStore {
 	 * error when it cannot be reached or does not answer in time.
 	 */
 	readTarget(code: string): Promise<string | null>;
-	/**
-	 * Adds 1 to links/{code}.clicks, the one write the rules allow anyone (isOneClick). The request is
-	 * keepalive, so it completes after the page has navigated away. Resolves to whether it was counted.
-	 */
-	countClick(code: string): Promise<boolean>;
 }
 
 /** How long a visitor waits for the target before the page offers a retry. */
@@ -53,9 +49,6 @@ interface BatchGetAnswer {
 	found?: { fields?: { [field in TargetField]?: { stringValue?: unknown } } };
 }
 
-/** The field the one write the rules allow anyone adds 1 to. */
-const CLICKS: LinkField = "clicks";
-
 export function firestoreRest(
 	{ origin, projectId, apiKey }: FirestoreLocation,
 	readTimeoutMs = READ_TIMEOUT_MS,
@@ -80,20 +73,6 @@ export function firestoreRest(
 			if (!answer?.found) return null;
 			const url = answer.found.fields?.url?.stringValue;
 			return typeof url === "string" ? url : "";
-		},
-		countClick(code) {
-			// What updateDoc(ref, { clicks: increment(1) }) sends: no field written, one transform, and
-			// only if the link exists.
-			const write = {
-				update: { name: `${documents}/${LINKS}/${code}`, fields: {} },
-				updateMask: { fieldPaths: [] },
-				updateTransforms: [{ fieldPath: CLICKS, increment: { integerValue: "1" } }],
-				currentDocument: { exists: true },
-			};
-			return call("commit", { writes: [write] }, { keepalive: true }).then(
-				(response) => response.ok,
-				() => false,
-			);
 		},
 	};
 }

@@ -48,13 +48,10 @@ export async function openRoute(route: Route, deps: PageDeps, retried = false): 
 		deps.show({ kind: "refused", address }, retried);
 		return;
 	}
-	const countClick = () => void deps.store.countClick(code);
 	if (route.kind === "preview") {
-		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, proceed: countClick }, retried);
+		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, proceed: { href: url.href } }, retried);
 		return;
 	}
 	await deps.activated();
-	// Not awaited: the request is keepalive, so it outlives this page and the visitor never waits for it.
-	countClick();
 	deps.navigate(url.href);
 }

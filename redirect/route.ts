@@ -5,7 +5,7 @@ export type Route =
 	| { kind: "home" }
 	/** Not a code at all: the not-found page, with no database read. */
 	| { kind: "malformed" }
-	/** `/<code>`: count the click and go to the target. */
+	/** `/<code>`: go to the target. */
 	| { kind: "follow"; code: string }
 	/** `/<code>+`: show where the link goes and let the visitor decide. */
 	| { kind: "preview"; code: string };

@@ -21,8 +21,11 @@ export type View<A extends Action = Action> =
 	| { kind: "unreachable"; retry: A }
 	/** Firestore answered with an error; a retry only where the error may pass (busy, its own trouble). */
 	| { kind: "failed"; status: number; retry: A | null }
-	/** `proceed` follows the link: the page counts the click itself, the function sends it through `/<code>`. */
-	| { kind: "preview"; shortLink: string; url: URL; proceed: A };
+	/**
+	 * `proceed` is where Continue leads: the static page straight to the target (it counts nothing), the
+	 * function through `/<code>`, so the visit is counted.
+	 */
+	| { kind: "preview"; shortLink: string; url: URL; proceed: { href: string } };
 
 /** The attributes a view uses; both renderers set exactly these. */
 export type Attributes = Partial<Record<"class" | "role" | "href" | "type", string>>;
@@ -61,11 +64,8 @@ function retryControl(retry: Action): Tag {
 	return tag("a", { class: "button", href: retry.href }, "Retry");
 }
 
-function continueLink(url: URL, proceed: Action): Tag {
-	const label = `Continue to ${url.hostname}`;
-	if (typeof proceed === "function")
-		return { ...tag("a", { class: "button", href: url.href }, label), onclick: proceed };
-	return tag("a", { class: "button", href: proceed.href }, label);
+function continueLink(url: URL, proceed: { href: string }): Tag {
+	return tag("a", { class: "button", href: proceed.href }, `Continue to ${url.hostname}`);
 }
 
 export function contentOf(view: View): Content {

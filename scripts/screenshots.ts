@@ -3,9 +3,10 @@
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, and signed out). First, the store's 1280x800 screenshots into
- * docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows too. The build uses a
- * short-link base of a real project's length, since a test base (http://127.0.0.1:5000/) hides truncation.
+ * keyboard focus in the rows, a link's analytics over 30 and 90 days, and signed out). First, the store's
+ * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
+ * too. The build uses a short-link base of a real project's length, since a test base
+ * (http://127.0.0.1:5000/) hides truncation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,6 +66,28 @@ async function editingShots(options: Page): Promise<void> {
 		await options.emulateMedia({ colorScheme });
 		save(`options-800-${colorScheme}-keyboard`, await options.screenshot({ fullPage: false }));
 	}
+}
+
+/** The newest link's analytics (the demo gives it 75 days of visits): 30 days, then 90, at 1280 and 820 px. */
+async function analyticsShots(options: Page): Promise<void> {
+	await options.evaluate(() => window.scrollTo(0, 0));
+	const newestDemoLink = options.getByRole("row").filter({ hasText: "Extension service worker basics" }).first();
+	await newestDemoLink.locator('[data-action="analytics"]').click();
+	const dialog = options.getByRole("dialog");
+	await dialog.locator(".day-chart__bars").waitFor();
+	for (const width of [1280, 820]) {
+		await options.setViewportSize({ width, height: 900 });
+		for (const period of ["Last 30 days", "Last 90 days"]) {
+			await dialog.getByRole("button", { name: period }).click();
+			await dialog.getByText(`in the last ${period.split(" ")[1]} days`).waitFor();
+			for (const colorScheme of SCHEMES) {
+				await options.emulateMedia({ colorScheme });
+				save(`options-${width}-${colorScheme}-analytics-${period.split(" ")[1]}`, await options.screenshot());
+			}
+		}
+	}
+	await options.keyboard.press("Escape");
+	await dialog.waitFor({ state: "hidden" });
 }
 
 /** With nobody signed in: the way to start, and the sign-in form. */
@@ -134,6 +157,7 @@ async function main(): Promise<void> {
 				}
 			}
 			await editingShots(options);
+			await analyticsShots(options);
 			await signedOutShots(options);
 
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);

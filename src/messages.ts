@@ -5,6 +5,7 @@
  * types cannot drift apart. `Replies` names the data each successful reply carries.
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
+import type { LinkAnalytics } from "./links/dayCounts";
 import type { Link, LinkPage, LinksChange } from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
@@ -26,6 +27,8 @@ const requestShapes = {
 	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
 	updateLink: { code: "string", url: "string" },
 	deleteLinks: { codes: "string[]" },
+	clickTotals: { codes: "string[]" },
+	linkAnalytics: { code: "string", days: "number" },
 	getSettings: {},
 	setSettings: { autoCopy: "boolean?", shortenOnOpen: "boolean?" },
 } as const satisfies Record<keyof Replies, Shape>;
@@ -58,6 +61,10 @@ export interface Replies {
 	updateLink: Link;
 	/** The codes that were deleted: those of the request that were still the user's links. */
 	deleteLinks: { codes: string[] };
+	/** People who followed each link, by code; a code that is not (or no longer) the user's link is absent. */
+	clickTotals: { totals: Record<string, number> };
+	/** One link's visits over the last 30 or 90 days. */
+	linkAnalytics: LinkAnalytics;
 	getSettings: Settings;
 	setSettings: Settings;
 }

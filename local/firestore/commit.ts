@@ -18,7 +18,7 @@ import { checkStorable } from "./storageSize";
 import type { Change, Store } from "./store";
 import { canonicalTimestamp } from "./time";
 import { applyTransforms, parseTransforms, type Transform } from "./transforms";
-import type { Access, AccessPolicy, AuthContext, Fields, Value } from "./types";
+import type { Access, AccessPolicy, AuthContext, Fields, ReadLookups, Value } from "./types";
 import { jsonReplacer, parseFields } from "./values";
 
 type Precondition = { exists: boolean } | { updateTime: string } | null;
@@ -191,7 +191,8 @@ export function decideCommit(
 			if (write.kind !== "verify") continue;
 			const { collection, id } = splitDocumentPath(write.path);
 			const resource = store.get(write.path)?.fields ?? null;
-			if (!policy({ method: "get", auth: caller.auth, collection, id, resource })) throw refused();
+			const read = readLookups(store, lookups.forDocument());
+			if (!policy({ method: "get", auth: caller.auth, collection, id, resource, ...read })) throw refused();
 		}
 	}
 	for (const { write, existing } of steps) checkPrecondition(write, existing, root);
@@ -242,7 +243,7 @@ const sameFields = (a: Fields, b: Fields): boolean =>
 const LOOKUPS_PER_DOCUMENT = 10;
 const LOOKUPS_PER_REQUEST = 20;
 
-class LookupBudget {
+export class LookupBudget {
 	private total = 0;
 
 	/** A counter for deciding one more document; it throws the refusal at the first call over a limit. */
@@ -259,6 +260,20 @@ class LookupBudget {
 				);
 		};
 	}
+}
+
+/** get() and exists() for a read's rules, each call counted by `countLookup`. */
+export function readLookups(store: Store, countLookup: () => void): ReadLookups {
+	return {
+		get: (path) => {
+			countLookup();
+			return store.get(path)?.fields ?? null;
+		},
+		exists: (path) => {
+			countLookup();
+			return store.get(path) !== undefined;
+		},
+	};
 }
 
 function accessFor(

@@ -4,7 +4,15 @@
  * and each is journaled (on disk) before it is applied (visible) and acknowledged.
  */
 import { aggregate, parseAggregationQuery } from "./aggregate";
-import { type Caller, decideCommit, PERMISSION_DENIED_MESSAGE, parseCommit, type WriteResult } from "./commit";
+import {
+	type Caller,
+	decideCommit,
+	LookupBudget,
+	PERMISSION_DENIED_MESSAGE,
+	parseCommit,
+	readLookups,
+	type WriteResult,
+} from "./commit";
 import { WriteContention } from "./contention";
 import { type Doc, makeDoc, toStoredDocument } from "./documents";
 import { FirestoreError, invalidArgument, unimplemented } from "./errors";
@@ -89,10 +97,13 @@ export class Database {
 		const paths = request.documents.map((name: unknown, i) => this.root.documentPath(name, `documents[${i}]`));
 		const docs = paths.map((path) => this.store.get(path) ?? null);
 		if (!caller.admin) {
+			const lookups = new LookupBudget();
 			paths.forEach((path, i) => {
 				const { collection, id } = splitDocumentPath(path);
 				const resource = docs[i]?.fields ?? null;
-				if (!this.policy({ method: "get", auth: caller.auth, collection, id, resource })) throw permissionDenied();
+				const read = readLookups(this.store, lookups.forDocument());
+				if (!this.policy({ method: "get", auth: caller.auth, collection, id, resource, ...read }))
+					throw permissionDenied();
 			});
 		}
 		return paths.map((path, i) => {
@@ -193,6 +204,7 @@ export class Database {
 			collection: query.collection,
 			filters: query.accessFilters,
 			limit: query.limit,
+			...readLookups(this.store, new LookupBudget().forDocument()),
 		};
 		if (!this.policy(access)) throw permissionDenied();
 	}

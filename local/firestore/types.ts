@@ -59,26 +59,35 @@ export interface FieldFilter {
 }
 
 /**
+ * Rules' get() and exists() in a read: a document as it stands. Each call counts against Firestore's
+ * limits on document lookups, so a policy calls them exactly where its rules do.
+ */
+export interface ReadLookups {
+	get(path: string): Fields | null;
+	exists(path: string): boolean;
+}
+
+/**
  * One access decision, shaped like a security-rules evaluation. Paths are relative to the database's
  * documents root, e.g. "links/abc123".
  */
 export type Access =
-	| {
+	| ({
 			method: "get";
 			auth: AuthContext | null;
 			collection: string;
 			id: string;
 			/** The stored document; null if it does not exist. */
 			resource: Fields | null;
-	  }
-	| {
+	  } & ReadLookups)
+	| ({
 			/** runQuery or runAggregationQuery on a collection: decided from the query, never per document. */
 			method: "list";
 			auth: AuthContext | null;
 			collection: string;
 			filters: FieldFilter[];
 			limit: number | null;
-	  }
+	  } & ReadLookups)
 	| {
 			method: "create" | "update" | "delete";
 			auth: AuthContext | null;

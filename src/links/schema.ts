@@ -1,5 +1,5 @@
 /**
- * The shape of Shorty's two Firestore documents and the limits on them, stated once. The link store, the
+ * The shape of Shorty's Firestore documents and the limits on them, stated once. The link store, the
  * redirect page, the seed and the local policy (local/policy.ts) read them from here; firestore.rules
  * cannot import, so it spells them out again, and tests/unit/links/schema.test.ts fails when it spells
  * them otherwise. Plain data: no Firebase or browser API, so every part of the project may import it.
@@ -7,10 +7,36 @@
  * links/{code}   private to its owner
  * targets/{code} public, only what the redirect page needs
  * The two are created, edited and deleted together in one batch.
+ * clicks/{code}/days/{yyyy-mm-dd}-{shard}  a link's visits, written by the Cloud Function alone (Admin
+ *                SDK); its owner reads and deletes them.
  */
 
 export const LINKS = "links";
 export const TARGETS = "targets";
+export const CLICKS = "clicks";
+/** The subcollection of clicks/{code} that holds the day documents. */
+export const DAYS = "days";
+
+export const DEVICE_CLASSES = ["desktop", "mobile", "tablet"] as const;
+export const BROWSER_CLASSES = ["chrome", "edge", "firefox", "safari", "opera", "samsung", "other"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export type BrowserClass = (typeof BROWSER_CLASSES)[number];
+
+/**
+ * One shard of one UTC day's visits to a link. A day's figures are the sums over its shards; a count
+ * that never occurred is absent. The maps count people only. Nothing identifies a visitor.
+ */
+export interface DayCountsDocument {
+	/** "yyyy-mm-dd", UTC. */
+	day: string;
+	people?: number;
+	bots?: number;
+	prefetches?: number;
+	/** The Referer's host, lower case, without scheme, path or port; a visit with no Referer has no entry. */
+	referrers?: Record<string, number>;
+	devices?: Partial<Record<DeviceClass, number>>;
+	browsers?: Partial<Record<BrowserClass, number>>;
+}
 
 /** A link document; `Time` is how the reader's SDK spells a timestamp. */
 export interface LinkDocument<Time> {
@@ -20,8 +46,6 @@ export interface LinkDocument<Time> {
 	title: string;
 	createdAt: Time;
 	updatedAt: Time;
-	/** Written as an integer: the rules accept no other number here (docs/architecture.md, "The link schema and the rules"). */
-	clicks: number;
 	custom: boolean;
 	urlHash: string;
 }
@@ -41,7 +65,6 @@ const LINK_FIELD_RECORD: Record<LinkField, true> = {
 	title: true,
 	createdAt: true,
 	updatedAt: true,
-	clicks: true,
 	custom: true,
 	urlHash: true,
 };
@@ -49,11 +72,8 @@ const LINK_FIELD_RECORD: Record<LinkField, true> = {
 /** Every field of a link, each required: the rules' hasOnly and hasAll in validNewLink. */
 export const LINK_FIELDS = Object.keys(LINK_FIELD_RECORD) as readonly LinkField[];
 
-/** What the owner may change (isOwnerEdit): never who owns it, when it was made, its clicks or its kind. */
+/** What the owner may change (isOwnerEdit): never who owns it, when it was made or its kind. */
 export const EDITABLE_FIELDS: readonly LinkField[] = ["url", "host", "title", "updatedAt", "urlHash"];
-
-/** What anyone following the link may change, by exactly one (isOneClick). */
-export const CLICK_FIELDS: readonly LinkField[] = ["clicks"];
 
 export const TARGET_FIELDS: readonly TargetField[] = ["url"];
 

@@ -31,6 +31,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { ShortyError, toAppError } from "../errors";
+import { deleteDayCounts } from "./clickStore";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "./quota";
@@ -153,7 +154,7 @@ export function createLinkStore({
 	const counting = new Set<string>();
 
 	function linkOf(code: string, fields: LinkFields, createdAt: number, updatedAt = createdAt): Link {
-		const { url, host, title, clicks, custom } = fields;
+		const { url, host, title, custom } = fields;
 		return {
 			code,
 			url,
@@ -162,7 +163,6 @@ export function createLinkStore({
 			shortUrl: new URL(code, shortLinkBase).href,
 			createdAt,
 			updatedAt,
-			clicks,
 			custom,
 		};
 	}
@@ -389,8 +389,13 @@ export function createLinkStore({
 		return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
 	}
 
-	/** Deletes links with their public targets in one batch: all of them, or none. */
+	/**
+	 * Deletes links with their public targets in one batch: all of them, or none. Their visit counts go
+	 * first, while the links still exist (the rules find the owner on the link), so a later link with the
+	 * same alias does not inherit them; a failure in between leaves counts of links that still exist.
+	 */
 	async function deleteTogether(codes: string[]): Promise<void> {
+		await Promise.all(codes.map((code) => deleteDayCounts(db, code)));
 		const batch = writeBatch(db);
 		for (const code of codes) {
 			batch.delete(doc(db, LINKS, code));
@@ -414,7 +419,7 @@ export function createLinkStore({
 			const urlHash = await hashUrl(url);
 			const title = storedTitle(input.title ?? "");
 			const alias = input.alias?.trim() ? unwrap(checkAlias(input.alias)) : null;
-			const fields: LinkFields = { url, host, owner, title, clicks: 0, custom: alias !== null, urlHash };
+			const fields: LinkFields = { url, host, owner, title, custom: alias !== null, urlHash };
 			const key = `${owner} ${alias ?? ""} ${urlHash}`;
 			const running = inFlight.get(key);
 			if (running) return running;

@@ -18,7 +18,6 @@ export interface Link {
 	shortUrl: string;
 	createdAt: number;
 	updatedAt: number;
-	clicks: number;
 	/** True when the user chose the code (an alias), false when it was generated. */
 	custom: boolean;
 }

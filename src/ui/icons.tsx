@@ -34,6 +34,13 @@ export const CheckIcon = () => (
 	</Icon>
 );
 
+export const ChartIcon = () => (
+	<Icon>
+		<path d="M2.5 13.5h11" />
+		<path d="M4.5 11V8M8 11V4M11.5 11V6.5" />
+	</Icon>
+);
+
 export const EditIcon = () => (
 	<Icon>
 		<path d="M10.5 2.5l3 3-8 8H2.5v-3z" />

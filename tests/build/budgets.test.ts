@@ -29,6 +29,11 @@ describe("bundle size budgets (gzip)", () => {
 	it("the popup keeps its QR encoder out of the first load", () => {
 		expect(bundle("popup").lazy.join(" ")).toMatch(/QrCode/);
 	});
+
+	it("the options page keeps its analytics chart out of the first load", () => {
+		expect(bundle("options").lazy.join(" ")).toMatch(/LinkAnalyticsView/);
+		expect(bundle("options").initial.join(" ")).not.toMatch(/LinkAnalyticsView/);
+	});
 });
 
 describe("Firebase stays in the service worker", () => {

@@ -34,8 +34,9 @@ async function data<T>(request: AnyRequest): Promise<T> {
 }
 
 const shorten = (path: string) => data<Link>({ type: "shorten", url: `${site.origin}${path}` });
-/** The people the function counted for a link: the sum over its day buckets (functions/src/clicks.ts). */
-const clicksOf = async (code: string) => (await admin.visitsOf(code)).people;
+/** The click count the owner sees, read through the extension. */
+const clicksOf = async (code: string) =>
+	(await data<{ totals: Record<string, number> }>({ type: "clickTotals", codes: [code] })).totals[code];
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 

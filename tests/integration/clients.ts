@@ -25,6 +25,18 @@ function newApp(): FirebaseApp {
 	return initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `client-${apps}-${Date.now()}`);
 }
 
+/**
+ * The emulator's administrator ("Bearer owner"), which passes the rules as the Admin SDK does: to write
+ * what only a server writes (visit counts) and to check what a write did.
+ */
+export function administrator(): Client {
+	const app = newApp();
+	const db = getFirestore(app);
+	const [host = "", port = ""] = inject("backend").firestore.split(":");
+	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
+	return { db, uid: null, close: () => deleteApp(app) };
+}
+
 /** A visitor with no account: what the public redirect page is. */
 export function signedOut(): Client {
 	const app = newApp();
@@ -52,13 +64,4 @@ export async function newAccount(): Promise<Client & { uid: string }> {
 	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, "account-password"));
 	if (user.isAnonymous) throw new Error("the account is still anonymous");
 	return client;
-}
-
-/** The local backend's administrator ("Bearer owner"), which reads and writes past the rules, as the Admin SDK does. */
-export function administrator(): Client {
-	const app = newApp();
-	const db = getFirestore(app);
-	const [host = "", port = ""] = inject("backend").firestore.split(":");
-	connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
-	return { db, uid: null, close: () => deleteApp(app) };
 }

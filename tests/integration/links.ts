@@ -23,7 +23,6 @@ export function linkFields(owner: string, url = "https://example.com/some/page?q
 		title: "Example page",
 		createdAt: serverTimestamp(),
 		updatedAt: serverTimestamp(),
-		clicks: 0,
 		custom: false,
 		urlHash: createHash("sha256").update(url).digest("hex"),
 	};

@@ -149,6 +149,8 @@ describe("reads", () => {
 				collection: "links",
 				filters: [{ field: "owner", op: "EQUAL", value: { stringValue: "alice" } }],
 				limit: 25,
+				get: expect.any(Function),
+				exists: expect.any(Function),
 			},
 		]);
 		expect(await errorCodeOf(getDocs(query(collection(alice, "links"), limit(25))))).toBe("permission-denied");

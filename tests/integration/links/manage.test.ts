@@ -3,11 +3,13 @@
  * go in batches small enough for Firestore's rules, and a search by code start pages and counts like the
  * newest-first list.
  */
-import { collection, doc, getCount, getDoc, query, where } from "firebase/firestore/lite";
+import { collection, doc, getCount, getDoc, getDocs, query, where, writeBatch } from "firebase/firestore/lite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createClickStore, DAY_DELETE_BATCH } from "../../../src/links/clickStore";
+import { dayOf } from "../../../src/links/dayCounts";
 import { createLinkStore, DELETE_BATCH, DELETE_LIMIT, type LinkStore } from "../../../src/links/store";
 import type { LinksChange } from "../../../src/links/types";
-import { type Client, newUser } from "../clients";
+import { administrator, type Client, newUser } from "../clients";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 
@@ -176,6 +178,87 @@ describe("deleting more links than Firestore's rules allow in one batch", () => 
 		} finally {
 			await dave.client.close();
 		}
+	});
+});
+
+describe("deleting a link deletes its visit counts", () => {
+	const DAY_MS = 86_400_000;
+	let admin: Client;
+	beforeAll(() => {
+		admin = administrator();
+	});
+	afterAll(() => admin.close());
+	afterEach(() => {
+		vi.restoreAllMocks();
+	});
+
+	/** `days` days of visits, `shards` documents each, written as the Cloud Function writes them. */
+	async function countVisits(code: string, days: number, shards: number): Promise<void> {
+		const batch = writeBatch(admin.db);
+		for (let day = 0; day < days; day++) {
+			for (let shard = 0; shard < shards; shard++) {
+				const name = dayOf(Date.now() - day * DAY_MS);
+				batch.set(doc(admin.db, "clicks", code, "days", `${name}-${shard}`), {
+					day: name,
+					people: 2,
+					bots: 1,
+					referrers: { "news.example": 1 },
+					devices: { mobile: 2 },
+					browsers: { firefox: 2 },
+				});
+			}
+		}
+		await batch.commit();
+	}
+
+	const daysLeft = async (code: string) => (await getDocs(collection(admin.db, "clicks", code, "days"))).size;
+
+	it("so a new link under the same alias starts from nothing", async () => {
+		const alias = `counted-${crypto.randomUUID().slice(0, 8)}`;
+		const clicks = createClickStore({ db: alice.client.db, clock: Date.now });
+		await alice.store.shorten(alice.client.uid, { url: "https://example.com/first", alias });
+		// 45 documents: more than two of the batches the rules' lookups allow.
+		await countVisits(alias, 15, 3);
+		expect(await clicks.totals([alias])).toEqual({ [alias]: 90 });
+		const commits: number[] = [];
+		const realFetch = globalThis.fetch;
+		vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+			if (new URL(String(input)).pathname.endsWith(":commit"))
+				commits.push(JSON.parse(String(init?.body)).writes.length);
+			return realFetch(input, init);
+		});
+		expect(await alice.store.removeMany(alice.client.uid, [alias])).toEqual([alias]);
+		vi.restoreAllMocks();
+		// The counts in batches the rules can decide, then the link with its target.
+		expect(commits).toEqual([DAY_DELETE_BATCH, DAY_DELETE_BATCH, 45 - 2 * DAY_DELETE_BATCH, 2]);
+		expect(await daysLeft(alias)).toBe(0);
+
+		await bob.store.shorten(bob.client.uid, { url: "https://example.com/second", alias });
+		const bobsClicks = createClickStore({ db: bob.client.db, clock: Date.now });
+		expect(await bobsClicks.totals([alias])).toEqual({ [alias]: 0 });
+		expect((await bobsClicks.analytics(alias, 30)).people).toBe(0);
+	});
+
+	it("first: a delete that fails after them leaves the link whole, never counts of a link that is gone", async () => {
+		const link = await alice.store.shorten(alice.client.uid, { url: `https://example.com/${crypto.randomUUID()}` });
+		await countVisits(link.code, 2, 2);
+		const realFetch = globalThis.fetch;
+		vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+			const body = String(init?.body ?? "");
+			// The link's own batch is lost on the way, as a crash of the worker would lose it.
+			if (new URL(String(input)).pathname.endsWith(":commit") && body.includes(`/links/${link.code}"`)) {
+				throw new TypeError("fetch failed");
+			}
+			return realFetch(input, init);
+		});
+		await expect(alice.store.removeMany(alice.client.uid, [link.code])).rejects.toMatchObject({
+			code: "firestore/unavailable",
+		});
+		vi.restoreAllMocks();
+		expect((await alice.store.get(link.code)).url).toBe(link.url);
+		expect(await daysLeft(link.code)).toBe(0);
+		// The owner can delete it again; nothing is left over.
+		expect(await alice.store.removeMany(alice.client.uid, [link.code])).toEqual([link.code]);
 	});
 });
 

@@ -57,7 +57,6 @@ describe("shortening", () => {
 			url: "https://example.com/Docs?q=1#top",
 			host: "example.com",
 			title: "Docs",
-			clicks: 0,
 		});
 		expect(link.code).toMatch(/^[0-9A-Za-z]{7}$/);
 		expect(link.shortUrl).toBe(`${SHORT_BASE}${link.code}`);

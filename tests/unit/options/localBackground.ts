@@ -6,14 +6,17 @@
  * announced as the service worker announces them.
  */
 import type { Auth } from "firebase/auth/web-extension";
-import { type Firestore, setLogLevel } from "firebase/firestore/lite";
+import { doc, type Firestore, setDoc, setLogLevel } from "firebase/firestore/lite";
 import type { Storage } from "webextension-polyfill";
 import { signOutMemory } from "../../../background/accounts";
+import { clickHandlers } from "../../../background/clicks";
 import { linkHandlers } from "../../../background/links";
 import { settingsHandlers } from "../../../background/settings";
 import { localShortLinkSite } from "../../../local/config";
 import { shortyPolicy } from "../../../local/policy";
 import { writeDemoLinks } from "../../../local/seed";
+import { type ClickStore, createClickStore } from "../../../src/links/clickStore";
+import { CLICKS, DAYS, type DayCountsDocument } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
@@ -40,6 +43,12 @@ export async function startLocalFirestore(): Promise<LocalFirestore> {
 		client: (token) => server.connect(token === "owner" ? ADMINISTRATOR : token),
 		close: () => server.stop(),
 	};
+}
+
+/** Writes a day document of `code`'s visits as the Cloud Function would (with the administrator's token). */
+export function writeDayCounts(firestore: LocalFirestore, code: string, id: string, counts: DayCountsDocument) {
+	const db = firestore.client("owner");
+	return setDoc(doc(db, CLICKS, code, DAYS, id), counts);
 }
 
 /** What a held-back handler waits for (`opened`) until the test has looked at the page and calls `open()`. */
@@ -87,13 +96,18 @@ export interface OptionsBackground {
 	store: LinkStore;
 	/** The same user's links from another browser, whose changes this page is not told about. */
 	elsewhere: LinkStore;
+	/** The same user's click counts, as the background reads them. */
+	clicks: ClickStore;
 	/** Every request the page sent, in order. */
 	requests: Array<{ type: string }>;
+	/** The requests for pages of links among them (the click totals that follow each page left out). */
+	pageRequests(): Array<{ type: string }>;
 }
 
 /** The handlers the options page uses, as the service worker composes them. */
 export type PageHandlers = Pick<Handlers, "session"> &
 	ReturnType<typeof linkHandlers> &
+	ReturnType<typeof clickHandlers> &
 	ReturnType<typeof settingsHandlers>;
 
 /**
@@ -118,6 +132,7 @@ export async function optionsBackground(
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 	};
+	const clicks = createClickStore({ db: storeDeps.db, clock: Date.now });
 	const store = createLinkStore({
 		...storeDeps,
 		onChange: (change) => hub.announce({ type: "links-changed", ...change }),
@@ -131,6 +146,10 @@ export async function optionsBackground(
 			() => store,
 			signOutMemory(memoryStorage()),
 		),
+		...clickHandlers(
+			() => auth,
+			() => clicks,
+		),
 		...settingsHandlers(memoryStorage()),
 	};
 	const handlers: Partial<Handlers> = { ...real, ...overrides(real) };
@@ -140,5 +159,7 @@ export async function optionsBackground(
 		requests.push(request);
 		return background(request);
 	};
-	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), requests };
+	const pageRequests = () =>
+		requests.filter((request) => request.type === "listLinks" || request.type === "searchLinks");
+	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicks, requests, pageRequests };
 }

@@ -94,7 +94,7 @@ describe("pagination", () => {
 		expect(button("Page 1").getAttribute("aria-current")).toBeNull();
 		expect(numbers()).toEqual(["1", "7", "8", "9", "10", "11"]);
 		// 250 links stepped over 100 at a time where the page size allows, then the page itself.
-		expect(background.requests).toHaveLength(4);
+		expect(background.pageRequests()).toHaveLength(4);
 		expect(location.hash).toMatch(/size=25&page=11&after=/);
 
 		await userEvent.click(button("Page 8"));
@@ -107,7 +107,7 @@ describe("pagination", () => {
 		background.requests.length = 0;
 		await userEvent.click(button("Page 11"));
 		await showsRange("251-253 of 253");
-		expect(background.requests).toHaveLength(1);
+		expect(background.pageRequests()).toHaveLength(1);
 		await userEvent.click(button("Page 1"));
 		await showsRange("1-25 of 253");
 		expect(shownCodes()).toEqual(allCodes.slice(0, 25));
@@ -123,7 +123,7 @@ describe("pagination", () => {
 		background.requests.length = 0;
 		await userEvent.click(button("Next"));
 		await showsRange("26-50 of 253");
-		expect(background.requests).toEqual([{ type: "listLinks", pageSize: 25, after: expect.any(String) }]);
+		expect(background.pageRequests()).toEqual([{ type: "listLinks", pageSize: 25, after: expect.any(String) }]);
 	});
 
 	it("keeps the page, its size and its cursor in the address: a reload comes back to the same rows", async () => {

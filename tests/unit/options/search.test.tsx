@@ -30,7 +30,7 @@ describe("searching", () => {
 		background.requests.length = 0;
 		await userEvent.type(await searchBox(), "react.dev");
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
-		expect(background.requests).toEqual([{ type: "searchLinks", term: "react.dev", pageSize: 25 }]);
+		expect(background.pageRequests()).toEqual([{ type: "searchLinks", term: "react.dev", pageSize: 25 }]);
 		const table = screen.getByRole("grid", { name: "Links to react.dev, newest first" });
 		const targets = within(table)
 			.getAllByRole("link")

@@ -55,7 +55,6 @@ export function linkFor(url: string, code = "aB3dE5g"): Link {
 		shortUrl: `${SHORT_LINK_BASE}${code}`,
 		createdAt: 1,
 		updatedAt: 1,
-		clicks: 0,
 		custom: false,
 	};
 }

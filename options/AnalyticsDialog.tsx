@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from "react";
+import type { Link } from "../src/links/types";
+import { displayUrl } from "./LinkRow";
+
+type AnalyticsView = typeof import("./analytics/LinkAnalyticsView").LinkAnalyticsView;
+
+/**
+ * The analytics' component, fetched when someone opens them and never before: the chart and its
+ * tables are code most visits to the options page never run.
+ */
+function useAnalyticsView(): AnalyticsView | "loading" | "failed" {
+	const [view, setView] = useState<AnalyticsView | "loading" | "failed">("loading");
+	useEffect(() => {
+		let current = true;
+		import("./analytics/LinkAnalyticsView").then(
+			(module) => current && setView(() => module.LinkAnalyticsView),
+			() => current && setView("failed"),
+		);
+		return () => {
+			current = false;
+		};
+	}, []);
+	return view;
+}
+
+/**
+ * One link's analytics in a modal dialog: the browser keeps focus inside it, Escape closes it, and
+ * focus returns to the button that opened it. The dialog opens at once; its content follows.
+ */
+export function AnalyticsDialog({ link, onClose }: { link: Link; onClose: () => void }) {
+	const dialog = useRef<HTMLDialogElement>(null);
+	const View = useAnalyticsView();
+	const short = displayUrl(link.shortUrl);
+
+	useEffect(() => {
+		dialog.current?.showModal();
+	}, []);
+
+	return (
+		<dialog ref={dialog} className="analytics" aria-labelledby="analytics-heading" onClose={onClose}>
+			<div className="analytics__header">
+				<h2 id="analytics-heading">Analytics for {short}</h2>
+				<button type="button" className="secondary-button" onClick={() => dialog.current?.close()}>
+					Close
+				</button>
+			</div>
+			<p className="analytics__target" title={link.url}>
+				{link.title || link.url}
+			</p>
+			{View === "loading" ? (
+				<p role="status">Loading analytics…</p>
+			) : View === "failed" ? (
+				<p className="notice notice--error" role="alert">
+					The analytics could not be loaded. Reload the page to try again.
+				</p>
+			) : (
+				<View code={link.code} />
+			)}
+		</dialog>
+	);
+}
