@@ -59,7 +59,7 @@ export function LinkRow({
 	onDelete,
 	onAnalytics,
 }: LinkRowProps) {
-	const { copy, shortLinkBase } = useOptionsEnvironment();
+	const { copy, shortLinkBase, siteHosts } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
 	const target = displayTarget(link.url);
 	return (
@@ -78,6 +78,7 @@ export function LinkRow({
 						url={link.url}
 						label={`New target for ${short}`}
 						shortLinkBase={shortLinkBase}
+						siteHosts={siteHosts}
 						save={save}
 						close={() => onEdit(false)}
 					/>

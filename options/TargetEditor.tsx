@@ -8,6 +8,7 @@ export interface TargetEditorProps {
 	/** What the field is called, e.g. "New target for sho.rt/abc1234". */
 	label: string;
 	shortLinkBase: string;
+	siteHosts: readonly string[];
 	/** Saves the new target; resolves to the background's error, or null once saved. */
 	save: (url: string) => Promise<AppError | null>;
 	/** Leaves editing, saved or not. */
@@ -19,7 +20,7 @@ export interface TargetEditorProps {
  * anything is sent (the background checks again); Enter saves, Escape cancels, and an error stays next to
  * the field with the text kept, so nothing typed is lost.
  */
-export function TargetEditor({ url, label, shortLinkBase, save, close }: TargetEditorProps) {
+export function TargetEditor({ url, label, shortLinkBase, siteHosts, save, close }: TargetEditorProps) {
 	const errorId = useId();
 	const input = useRef<HTMLInputElement>(null);
 	const [value, setValue] = useState(url);
@@ -33,7 +34,7 @@ export function TargetEditor({ url, label, shortLinkBase, save, close }: TargetE
 
 	async function submit() {
 		if (saving) return;
-		const checked = checkUrl(value, shortLinkBase);
+		const checked = checkUrl(value, shortLinkBase, siteHosts);
 		if (!checked.ok) {
 			setError(checked.error.message);
 			input.current?.focus();

@@ -1,4 +1,5 @@
 import { builtConfig } from "../src/builtConfig";
+import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import type { OptionsEnvironment } from "./environment";
 
 /** The options page's environment in the extension: the real clipboard and downloads. */
@@ -16,4 +17,5 @@ export const browserEnvironment: OptionsEnvironment = {
 		setTimeout(() => URL.revokeObjectURL(url), 60_000);
 	},
 	shortLinkBase: builtConfig.shortLinkBase,
+	siteHosts: shortLinkSiteHosts(builtConfig),
 };

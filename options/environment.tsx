@@ -11,6 +11,8 @@ export interface OptionsEnvironment {
 	saveFile(file: Blob, name: string): void;
 	/** Where short links live ("https://sho.rt/"): shown in Settings, and what edits are checked against. */
 	shortLinkBase: string;
+	/** The short-link site's other names (<project>.web.app, ...): an edit may not point at any of them either. */
+	siteHosts: readonly string[];
 }
 
 const OptionsEnvironmentContext = createContext<OptionsEnvironment | null>(null);

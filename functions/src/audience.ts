@@ -3,12 +3,11 @@
  * Referer's host, nothing more of it), the device class and the browser class. Coarse on purpose: these
  * are aggregate counters (docs/architecture.md), and nothing finer than a class is ever stored.
  */
+import type { BROWSER_CLASSES, DEVICE_CLASSES } from "../../src/links/schema";
 
-export const DEVICES = ["desktop", "mobile", "tablet"] as const;
-export const BROWSERS = ["chrome", "edge", "firefox", "safari", "opera", "samsung", "other"] as const;
-
-export type Device = (typeof DEVICES)[number];
-export type Browser = (typeof BROWSERS)[number];
+/** The classes the options page shows: src/links/schema.ts states them once. */
+export type Device = (typeof DEVICE_CLASSES)[number];
+export type Browser = (typeof BROWSER_CLASSES)[number];
 
 export interface Audience {
 	/** The Referer's host in lower case, without port or trailing dot; null without a usable Referer. */

@@ -65,6 +65,16 @@ describe("editing a target in place", () => {
 		await waitFor(async () => expect((await background.store.get(code)).url).toBe("https://example.org/fixed"));
 	});
 
+	it("refuses a target on the short-link site under its other names, before sending anything", async () => {
+		const { background, code } = await pageWithLinks();
+		await userEvent.click(editButton(code));
+		const field = targetField(code);
+		await userEvent.clear(field);
+		await userEvent.type(field, "https://sho-rt.firebaseapp.com/abc1234{Enter}");
+		expect((await editorError(code)).textContent).toMatch(/^That is already a Shorty link\./);
+		expect(updates(background)).toEqual([]);
+	});
+
 	it("explains an address without http:// itself, rather than leaving it to the browser's own check", async () => {
 		const { background, code } = await pageWithLinks();
 		await userEvent.click(editButton(code));

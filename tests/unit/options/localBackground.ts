@@ -24,6 +24,8 @@ import { ADMINISTRATOR, startTestServer } from "../../integration/firestore/help
 import { inProcessBackground } from "../inProcessBackground";
 
 export const SHORT_LINK_BASE = "https://sho.rt/";
+/** The short-link site's other names, as shortLinkSiteHosts gives them for a project "sho-rt". */
+export const SITE_HOSTS = ["sho-rt.web.app", "sho-rt.firebaseapp.com"];
 
 // The store meets refusals on purpose (a deleted link reads as permission-denied); the page shows them.
 setLogLevel("silent");
@@ -131,6 +133,7 @@ export async function optionsBackground(
 		random: (length: number) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
+		siteHosts: SITE_HOSTS,
 	};
 	const clicks = createClickStore({ db: storeDeps.db, clock: Date.now });
 	const store = createLinkStore({

@@ -4,7 +4,7 @@ import { OptionsEnvironmentProvider } from "../../../options/environment";
 import { Options } from "../../../options/Options";
 import { BackgroundProvider } from "../../../src/ui/BackgroundContext";
 import { BackgroundEventsProvider } from "../../../src/ui/BackgroundEvents";
-import { type OptionsBackground, SHORT_LINK_BASE } from "./localBackground";
+import { type OptionsBackground, SHORT_LINK_BASE, SITE_HOSTS } from "./localBackground";
 
 // Every answer crosses a real Firestore server on a machine shared with other suites: allow it time.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,6 +30,7 @@ export function renderOptions(background: OptionsBackground): OptionsPage {
 		},
 		saveFile: (file: Blob, name: string) => page.saved.push({ name, file }),
 		shortLinkBase: SHORT_LINK_BASE,
+		siteHosts: SITE_HOSTS,
 	};
 	render(
 		<BackgroundProvider call={background.call}>
