@@ -9,7 +9,7 @@ import { createClickStore, DAY_DELETE_BATCH } from "../../../src/links/clickStor
 import { dayOf } from "../../../src/links/dayCounts";
 import { createLinkStore, DELETE_BATCH, DELETE_LIMIT, type LinkStore } from "../../../src/links/store";
 import type { LinksChange } from "../../../src/links/types";
-import { administrator, type Client, newUser } from "../clients";
+import { administrator, type Client, newAccount } from "../clients";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 
@@ -19,8 +19,9 @@ interface Account {
 	changes: LinksChange[];
 }
 
+/** An email account: these tests make more links than an anonymous session may in an hour. */
 async function account(): Promise<Account> {
-	const client = await newUser();
+	const client = await newAccount();
 	const changes: LinksChange[] = [];
 	const store = createLinkStore({
 		db: client.db,
