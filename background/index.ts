@@ -10,6 +10,7 @@ import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
+import { installMessages } from "../src/i18n/translate";
 import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
@@ -23,6 +24,9 @@ import { settingsHandlers } from "./settings";
 const SHORTEN_COMMAND = "shorten-current-tab";
 
 const startedAt = Date.now();
+
+// Menu titles and notifications in the browser's language, from _locales like the pages.
+installMessages(browser.i18n);
 
 /** Tells every open page; with none open the send fails harmlessly. */
 function announce(event: BackgroundEvent): void {

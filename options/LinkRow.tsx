@@ -1,9 +1,9 @@
 import type { AppError } from "../src/errors";
+import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
 import { DeleteIcon, EditIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
-import { formatCount } from "./counting";
 import { useOptionsEnvironment } from "./environment";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
@@ -42,7 +42,7 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 			<td className="links-table__select">
 				<input
 					type="checkbox"
-					aria-label={`Select ${short}`}
+					aria-label={t("selectLink", { link: short })}
 					checked={selected}
 					onChange={(event) => onSelect(event.target.checked)}
 				/>
@@ -51,7 +51,7 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 				{editing ? (
 					<TargetEditor
 						url={link.url}
-						label={`New target for ${short}`}
+						label={t("newTargetFor", { link: short })}
 						shortLinkBase={shortLinkBase}
 						save={save}
 						close={() => onEdit(false)}
@@ -80,20 +80,20 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 						<span className="visually-hidden">{short.slice(0, short.length - link.code.length)}</span>
 						{link.code}
 					</a>
-					<CopyButton text={link.shortUrl} copy={copy} name={`Copy ${short}`} />
+					<CopyButton text={link.shortUrl} copy={copy} name={t("copyShortLink", { link: short })} />
 				</div>
 			</th>
 			<td className="links-table__created">
 				<RelativeTime time={link.createdAt} />
 			</td>
-			<td className="links-table__clicks">{formatCount(link.clicks)}</td>
+			<td className="links-table__clicks">{formatNumber(link.clicks)}</td>
 			<td className="links-table__actions">
 				<button
 					type="button"
 					className="icon-button"
 					data-action="edit"
-					aria-label={`Edit target of ${short}`}
-					title="Edit target"
+					aria-label={t("editTargetOf", { link: short })}
+					title={t("editTarget")}
 					aria-expanded={editing}
 					onClick={() => onEdit(!editing)}
 				>
@@ -103,8 +103,8 @@ export function LinkRow({ link, selected, onSelect, editing, onEdit, save, onDel
 					type="button"
 					className="icon-button icon-button--danger"
 					data-action="delete"
-					aria-label={`Delete ${short}`}
-					title="Delete"
+					aria-label={t("deleteLink", { link: short })}
+					title={t("delete")}
 					onClick={onDelete}
 				>
 					<DeleteIcon />

@@ -16,6 +16,7 @@ import type { BackendPorts } from "../../local/config";
 import { freePort } from "../../local/ports";
 import { buildLocalExtension } from "../../scripts/localBuild";
 import { type AnyRequest, type BackgroundCall, createClient, type Failure } from "../../src/messages";
+import { englishErrorText } from "../englishText";
 import { type FaultyProxy, startFaultyProxy } from "../integration/firestore/faultyProxy";
 import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
 import { type Extension, launchExtension } from "./extension";
@@ -108,8 +109,9 @@ const codesFor = (links: Map<string, string>, url: string) =>
 function expectClearError(reply: Awaited<ReturnType<BackgroundCall>>): void {
 	expect(reply.ok).toBe(false);
 	if (reply.ok) return;
-	expect(reply.error.message).not.toMatch(/FirebaseError|Firebase:|Request failed/);
-	expect(reply.error.message.length).toBeGreaterThan(20);
+	const text = englishErrorText(reply.error);
+	expect(text).not.toMatch(/FirebaseError|Firebase:|Request failed/);
+	expect(text.length).toBeGreaterThan(20);
 	stoppedReplies.push(reply);
 }
 
@@ -128,7 +130,7 @@ describe("the backend stopped during a shorten", () => {
 			await start();
 			expect(codesFor(await expectWholePairs(), url)).toEqual([]);
 			const retried = await call({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
 		},
 		RESTART_TIMEOUT,
@@ -148,7 +150,7 @@ describe("the backend stopped during a shorten", () => {
 			const landed = codesFor(await expectWholePairs(), url);
 			expect(landed).toHaveLength(1);
 			const retried = await call({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(retried.data.code).toBe(landed[0]);
 			expect(codesFor(await expectWholePairs(), url)).toEqual(landed);
 		},
@@ -180,7 +182,7 @@ describe("the service worker terminated during a shorten", () => {
 			await caught.pass();
 
 			const retried = await client({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
 		} finally {
 			await browser.close();

@@ -13,7 +13,7 @@ async function call(request: AnyRequest): Promise<Reply<AnyRequest["type"]>> {
 
 async function data<T>(request: AnyRequest): Promise<T> {
 	const reply = await call(request);
-	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
 	return reply.data as T;
 }
 

@@ -2,6 +2,7 @@
 import { FirebaseError } from "firebase/app";
 import { describe, expect, it } from "vitest";
 import { appError, ShortyError, toAppError } from "../../src/errors";
+import { errorText } from "../../src/i18n/errorText";
 
 describe("the error catalogue", () => {
 	it.each([
@@ -39,24 +40,26 @@ describe("the error catalogue", () => {
 		// A FirestoreError is a FirebaseError whose code has no "auth/"-style prefix (its constructor is private).
 		const reply = toAppError(new FirebaseError(code, "Missing or insufficient permissions."));
 		expect(reply.code).toBe(catalogued);
-		expect(reply.message).not.toMatch(/FirebaseError|Missing or insufficient/);
+		expect(errorText(reply)).not.toMatch(/FirebaseError|Missing or insufficient/);
 	});
 
 	it("keeps an unknown Firebase code and any other exception as internal, naming the cause", () => {
 		expect(toAppError(new FirebaseError("auth/brand-new-code", "Firebase: Error (auth/brand-new-code)."))).toEqual({
 			code: "internal",
-			message: "Something went wrong inside Shorty. (auth/brand-new-code)",
+			detail: "auth/brand-new-code",
 		});
 		expect(toAppError(new RangeError("bad index"))).toEqual({
 			code: "internal",
-			message: "Something went wrong inside Shorty. (bad index)",
+			detail: "bad index",
 		});
 	});
 
 	it("says offline in words unlike a timeout's or an unreachable database's", () => {
-		const offline = appError("offline").message;
+		const offline = errorText(appError("offline"));
 		expect(offline).toMatch(/^You are offline\./);
-		expect(new Set([offline, appError("timeout").message, appError("firestore/unavailable").message]).size).toBe(3);
+		expect(new Set([offline, errorText(appError("timeout")), errorText(appError("firestore/unavailable"))]).size).toBe(
+			3,
+		);
 	});
 
 	it("passes Shorty's own errors through with their detail", () => {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { errorText } from "../../../src/i18n/errorText";
 import {
 	CODE_ALPHABET,
 	CODE_LENGTH,
@@ -138,7 +139,7 @@ describe("checkAlias", () => {
 	});
 
 	it("names a forbidden character before complaining about the length", () => {
-		expect(aliasError("a.").message).toContain('("." is not allowed)');
+		expect(errorText(aliasError("a."))).toContain('("." is not allowed)');
 	});
 
 	it.each(["admin", "ADMIN", "Admin", "aPi", "login", "Settings", "shorty", "SHORTY", "www", "undefined"])(

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import { MAX_URL_LENGTH } from "../../../src/links/schema";
 import { checkUrl } from "../../../src/links/urls";
 
@@ -9,7 +10,8 @@ const check = (input: string) => checkUrl(input, BASE);
 
 function accepted(input: string, base = BASE) {
 	const result = checkUrl(input, base);
-	if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to be accepted, got ${result.error.message}`);
+	if (!result.ok)
+		throw new Error(`expected ${JSON.stringify(input)} to be accepted, got ${JSON.stringify(result.error)}`);
 	return result.value;
 }
 
@@ -22,7 +24,7 @@ function refusal(input: string, base = BASE) {
 function expectRefused(input: string, code: ErrorCode, detail?: string) {
 	const error = refusal(input);
 	expect(error.code).toBe(code);
-	if (detail !== undefined) expect(error.message).toContain(`(${detail}`);
+	if (detail !== undefined) expect(errorText(error)).toContain(`(${detail}`);
 }
 
 /** An https address of exactly `length` characters, already in normalized form. */
