@@ -4,17 +4,19 @@
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
  * keyboard focus in the rows, and signed out). The build uses a short-link base of a real project's
- * length, since a test base (http://127.0.0.1:5000/) hides truncation.
+ * length, since a test base (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the
+ * browser in that language and adds it to each file's name, to check that no translation is cut off.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
+import { type Catalogue, formatMessage, type MessageKey } from "../src/i18n/catalogue";
 import type { AnyRequest } from "../src/messages";
-import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
-import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
+import { type ActionPopup, fillPopupField, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import { shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
 import { buildLocalExtension } from "./localBuild";
@@ -27,14 +29,22 @@ const account = { email: "screenshots@shorty.test", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
 
-const save = (name: string, png: Buffer) => {
+const LANGUAGE = process.argv.includes("--lang") ? process.argv[process.argv.indexOf("--lang") + 1] : undefined;
+const catalogue: Catalogue = JSON.parse(
+	readFileSync(join(REPO_ROOT, "public", "_locales", LANGUAGE ?? "en", "messages.json"), "utf8"),
+);
+/** What the pages say for `key` in the screenshots' language, to find their controls by. */
+const text = (key: MessageKey) => formatMessage(catalogue, key);
+
+const save = (shot: string, png: Buffer) => {
+	const name = LANGUAGE ? `${shot}-${LANGUAGE}` : shot;
 	writeFileSync(join(OUT_DIR, `${name}.png`), png);
 	console.log(`screenshots: ${join("artifacts", "screenshots", `${name}.png`)}`);
 };
 
 async function send(page: Page, request: AnyRequest): Promise<void> {
 	const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), request);
-	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
 }
 
 async function popupShots(popup: ActionPopup, name: string): Promise<void> {
@@ -69,7 +79,7 @@ async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
 	await options.reload();
-	await options.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+	await options.getByText(text("nobodySignedInNoLinks")).waitFor();
 	for (const colorScheme of SCHEMES) {
 		await options.emulateMedia({ colorScheme });
 		save(`options-1280-${colorScheme}-signed-out`, await options.screenshot({ fullPage: false }));
@@ -87,7 +97,7 @@ async function main(): Promise<void> {
 	try {
 		await buildLocalExtension(extensionDir, { ...backend.hosts, shortLinkBase: SHORT_LINK_BASE });
 		await seedAccount(backend.hosts, account, 60);
-		const extension = await launchExtension(extensionDir);
+		const extension = await launchExtension(extensionDir, LANGUAGE ? { language: LANGUAGE } : {});
 		try {
 			const options = await extension.openPage("options/index.html");
 			await send(options, { type: "signIn", ...account });
@@ -96,7 +106,7 @@ async function main(): Promise<void> {
 			const popup = await extension.clickAction(tab);
 			await shownShortLink(popup);
 			await popupShots(popup, "popup-link");
-			await pressPopupButton(popup, "Recent links");
+			await pressPopupButton(popup, text("recentLinks"));
 			await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
 			await popupShots(popup, "popup-recent");
 			await popup.close();
@@ -104,7 +114,9 @@ async function main(): Promise<void> {
 			await send(options, { type: "shorten", url: `${site.origin}/another/page`, alias: TAKEN_ALIAS });
 			const aliasPopup = await extension.clickAction(tab);
 			await shownShortLink(aliasPopup);
-			await saveAlias(aliasPopup, TAKEN_ALIAS);
+			await pressPopupButton(aliasPopup, text("customAlias"));
+			await fillPopupField(aliasPopup, text("alias"), TAKEN_ALIAS);
+			await pressPopupButton(aliasPopup, text("save"));
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();
@@ -116,7 +128,7 @@ async function main(): Promise<void> {
 			await privatePopup.close();
 
 			await options.reload();
-			await options.getByRole("navigation", { name: "Pages of links" }).waitFor();
+			await options.getByRole("navigation", { name: text("pagesOfLinks") }).waitFor();
 			for (const width of OPTIONS_WIDTHS) {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {

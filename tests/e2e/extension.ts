@@ -61,8 +61,14 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
-/** Launches Chromium with a build: by default the one the e2e suite's setup made against its backend. */
-export async function launchExtension(extensionDir: string = inject("extensionDir")): Promise<Extension> {
+/**
+ * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend, in
+ * English, or in `language` ("de"): the browser's UI language, which chrome.i18n follows.
+ */
+export async function launchExtension(
+	extensionDir: string = inject("extensionDir"),
+	{ language = "en-US" }: { language?: string } = {},
+): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
 	if (!executablePath) throw new Error(INSTALL_HINT);
@@ -71,11 +77,15 @@ export async function launchExtension(extensionDir: string = inject("extensionDi
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath,
 		headless: true,
+		// Chromium on Linux takes its UI language from the environment; --lang is for the other systems.
+		env: { ...process.env, LANGUAGE: language, LC_ALL: "" },
+		locale: language,
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
 		args: [
 			`--disable-extensions-except=${extensionDir}`,
 			`--load-extension=${extensionDir}`,
+			`--lang=${language}`,
 			"--no-sandbox",
 			"--disable-gpu",
 			"--disable-dev-shm-usage",
