@@ -354,7 +354,7 @@ describe("checkUrl refuses Shorty's own links, however they are spelled", () => 
 		["https://sho.rt/", "https://sho.rt:8443/abc1234"],
 		["http://127.0.0.1:5000/", "https://127.0.0.1:5000/abc1234"],
 	])("with the base %s, %s is refused as already-short", (base, input) => {
-		expect(refusal(input, base)).toEqual({ code: "already-short", message: expect.any(String) });
+		expect(refusal(input, base)).toMatchObject({ code: "already-short" });
 	});
 
 	it.each([
