@@ -11,7 +11,12 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "jsdom" },
+				test: {
+					name: "unit",
+					include: ["tests/unit/**/*.test.{ts,tsx}"],
+					environment: "jsdom",
+					setupFiles: ["tests/unit/englishMessages.ts"],
+				},
 			},
 			{
 				test: { name: "build", include: ["tests/build/**/*.test.ts"], environment: "node" },

@@ -10,6 +10,7 @@ import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { connectFirebase, type FirebaseServices } from "../src/firebase";
+import { installMessages } from "../src/i18n/translate";
 import { type ClickStore, createClickStore } from "../src/links/clickStore";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore, type LinkStore } from "../src/links/store";
@@ -26,6 +27,9 @@ import { settingsHandlers } from "./settings";
 const SHORTEN_COMMAND = "shorten-current-tab";
 
 const startedAt = Date.now();
+
+// Menu titles and notifications in the browser's language, from _locales like the pages.
+installMessages(browser.i18n);
 
 /** Tells every open page; with none open the send fails harmlessly. */
 function announce(event: BackgroundEvent): void {

@@ -5,6 +5,7 @@
  */
 import type { Menus, Tabs } from "webextension-polyfill";
 import { browser } from "../src/browser";
+import { t } from "../src/i18n/translate";
 import type { ShortenTarget } from "./quickShorten";
 
 export const MENU_IDS = { link: "shorten-link", page: "shorten-page", image: "shorten-image" } as const;
@@ -15,9 +16,9 @@ let building: Promise<void> = Promise.resolve();
 export function createMenus(): Promise<void> {
 	building = building.then(async () => {
 		await browser.contextMenus.removeAll();
-		browser.contextMenus.create({ id: MENU_IDS.link, title: "Shorten link", contexts: ["link"] });
-		browser.contextMenus.create({ id: MENU_IDS.page, title: "Shorten this page", contexts: ["page"] });
-		browser.contextMenus.create({ id: MENU_IDS.image, title: "Shorten image address", contexts: ["image"] });
+		browser.contextMenus.create({ id: MENU_IDS.link, title: t("menuShortenLink"), contexts: ["link"] });
+		browser.contextMenus.create({ id: MENU_IDS.page, title: t("shortenThisPage"), contexts: ["page"] });
+		browser.contextMenus.create({ id: MENU_IDS.image, title: t("menuShortenImage"), contexts: ["image"] });
 	});
 	return building;
 }

@@ -1,6 +1,8 @@
 /** What the user sees when shortening happened without the popup: a notification and a brief badge. */
 import { browser } from "../src/browser";
 import type { AppError } from "../src/errors";
+import { errorText } from "../src/i18n/errorText";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 
 const BADGE_MS = 2_000;
@@ -33,9 +35,12 @@ async function announce(id: string, title: string, message: string, badge: [stri
 }
 
 export function announceCopied(link: Link): Promise<void> {
-	return announce(`shorty-${link.code}`, link.shortUrl, `Copied. Leads to ${truncate(link.url)}`, ["✓", "#17803d"]);
+	return announce(`shorty-${link.code}`, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), [
+		"✓",
+		"#17803d",
+	]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {
-	return announce("shorty-error", "Shorty could not shorten that", error.message, ["!", "#b42318"]);
+	return announce("shorty-error", t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
 }

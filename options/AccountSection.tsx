@@ -1,4 +1,5 @@
 import { type Ref, useState } from "react";
+import { t } from "../src/i18n/translate";
 import type { Session } from "../src/messages";
 import { AccountForms } from "../src/ui/account/AccountForms";
 import { SignedInAs } from "../src/ui/account/SignedInAs";
@@ -20,9 +21,9 @@ export function AccountSection({ session, ref, onSessionChanged }: AccountSectio
 	const user = session?.user ?? null;
 	return (
 		<section ref={ref} className="account" aria-labelledby="account-heading" tabIndex={-1}>
-			<h2 id="account-heading">Account</h2>
+			<h2 id="account-heading">{t("account")}</h2>
 			{session === undefined ? (
-				<p>Checking who is signed in…</p>
+				<p>{t("checkingSignIn")}</p>
 			) : user && !user.anonymous ? (
 				<>
 					<SignedInAs user={user} onSignedOut={onSessionChanged} />
@@ -30,11 +31,7 @@ export function AccountSection({ session, ref, onSessionChanged }: AccountSectio
 				</>
 			) : (
 				<>
-					{user ? (
-						<SignedInAs user={user} onSignedOut={onSessionChanged} />
-					) : (
-						<p>Nobody is signed in. Sign in to see your account's links, or shorten a page to start without one.</p>
-					)}
+					{user ? <SignedInAs user={user} onSignedOut={onSessionChanged} /> : <p>{t("nobodySignedIn")}</p>}
 					<AccountForms
 						// Keyed by user: signing out of an anonymous session starts again at sign in.
 						key={user?.uid ?? "nobody"}
@@ -55,7 +52,7 @@ function PasswordReset() {
 	if (open) return <AccountForms initialMode="reset-password" headingLevel={3} onDone={() => setOpen(false)} />;
 	return (
 		<button type="button" className="secondary-button" onClick={() => setOpen(true)}>
-			Reset password
+			{t("resetPassword")}
 		</button>
 	);
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { countOf, formatCount } from "./counting";
+import { t, tPlural } from "../src/i18n/translate";
 
 export interface BulkDeleteProps {
 	count: number;
@@ -51,8 +51,8 @@ export function BulkDelete({ count, onDelete, onClear }: BulkDeleteProps) {
 				onKeyDown={onKeyDown}
 			>
 				<p>
-					<span id={questionId}>Delete {countOf(count, "link")}?</span>{" "}
-					<span id={detailId}>You can undo it until you move on from this page.</span>
+					<span id={questionId}>{tPlural("deleteLinksQuestion", count, { count })}</span>{" "}
+					<span id={detailId}>{t("undoUntilMoveOn")}</span>
 				</p>
 				<button
 					type="button"
@@ -62,22 +62,22 @@ export function BulkDelete({ count, onDelete, onClear }: BulkDeleteProps) {
 						onDelete();
 					}}
 				>
-					Delete {countOf(count, "link")}
+					{tPlural("deleteLinks", count, { count })}
 				</button>
 				<button ref={cancelButton} type="button" className="secondary-button" onClick={cancel}>
-					Cancel
+					{t("cancel")}
 				</button>
 			</div>
 		);
 	}
 	return (
 		<div className="bulk-delete">
-			<p>{formatCount(count)} selected</p>
+			<p>{tPlural("selectedCount", count, { count })}</p>
 			<button ref={deleteButton} type="button" className="danger-button" onClick={() => setConfirming(true)}>
-				Delete selected
+				{t("deleteSelected")}
 			</button>
 			<button type="button" className="link-button" onClick={onClear}>
-				Clear selection
+				{t("clearSelection")}
 			</button>
 		</div>
 	);

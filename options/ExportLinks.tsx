@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import type { AppError } from "../src/errors";
+import { errorText } from "../src/i18n/errorText";
+import { t, tPlural } from "../src/i18n/translate";
 import { useBackground } from "../src/ui/BackgroundContext";
-import { countOf, formatCount } from "./counting";
 import { useOptionsEnvironment } from "./environment";
 import { type ExportProgress, exportLinksCsv } from "./exportCsv";
 
@@ -17,13 +18,13 @@ function statusText(state: ExportState): string {
 		case "idle":
 			return "";
 		case "running":
-			return "Exporting your links…";
+			return t("exporting");
 		case "done":
-			return `Saved ${state.name} with ${countOf(state.count, "link")}.`;
+			return tPlural("exportSaved", state.count, { name: state.name, count: state.count });
 		case "cancelled":
-			return "Export cancelled. Nothing was saved.";
+			return t("exportCancelled");
 		case "failed":
-			return `The export stopped: ${state.error.message}`;
+			return t("exportStopped", { error: errorText(state.error) });
 	}
 }
 
@@ -76,15 +77,19 @@ export function ExportLinks({ prepare }: { prepare: () => Promise<void> }) {
 		<div className="export">
 			{/* One button that turns into Cancel, so keyboard focus stays put as the export starts and ends. */}
 			<button type="button" className="secondary-button" onClick={() => (running.current ? cancel() : void start())}>
-				{state.status === "running" ? "Cancel export" : "Export CSV"}
+				{state.status === "running" ? t("cancelExport") : t("exportCsv")}
 			</button>
 			{state.status === "running" && (
 				<>
-					<progress aria-label="Exporting links" value={progress?.done ?? 0} max={Math.max(progress?.total ?? 1, 1)} />
+					<progress
+						aria-label={t("exportingLinks")}
+						value={progress?.done ?? 0}
+						max={Math.max(progress?.total ?? 1, 1)}
+					/>
 					<span className="export__count">
 						{progress
-							? `Exported ${formatCount(progress.done)} of ${countOf(progress.total, "link")}…`
-							: "Starting the export…"}
+							? tPlural("exportedOf", progress.total, { done: progress.done, total: progress.total })
+							: t("startingExport")}
 					</span>
 				</>
 			)}

@@ -1,9 +1,9 @@
 import type { AppError } from "../src/errors";
+import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
 import { ChartIcon, DeleteIcon, EditIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
-import { formatCount } from "./counting";
 import { useOptionsEnvironment } from "./environment";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
@@ -32,7 +32,7 @@ export interface LinkRowProps {
 }
 
 function ClicksCell({ clicks }: { clicks: ClickTotal }) {
-	if (typeof clicks === "number") return <>{formatCount(clicks)}</>;
+	if (typeof clicks === "number") return <>{formatNumber(clicks)}</>;
 	if (clicks === "counting") {
 		return (
 			<span className="links-table__counting" title="Counting…">
@@ -67,7 +67,7 @@ export function LinkRow({
 			<td className="links-table__select">
 				<input
 					type="checkbox"
-					aria-label={`Select ${short}`}
+					aria-label={t("selectLink", { link: short })}
 					checked={selected}
 					onChange={(event) => onSelect(event.target.checked)}
 				/>
@@ -76,7 +76,7 @@ export function LinkRow({
 				{editing ? (
 					<TargetEditor
 						url={link.url}
-						label={`New target for ${short}`}
+						label={t("newTargetFor", { link: short })}
 						shortLinkBase={shortLinkBase}
 						siteHosts={siteHosts}
 						save={save}
@@ -106,7 +106,7 @@ export function LinkRow({
 						<span className="visually-hidden">{short.slice(0, short.length - link.code.length)}</span>
 						{link.code}
 					</a>
-					<CopyButton text={link.shortUrl} copy={copy} name={`Copy ${short}`} />
+					<CopyButton text={link.shortUrl} copy={copy} name={t("copyShortLink", { link: short })} />
 				</div>
 			</th>
 			<td className="links-table__created">
@@ -131,8 +131,8 @@ export function LinkRow({
 					type="button"
 					className="icon-button"
 					data-action="edit"
-					aria-label={`Edit target of ${short}`}
-					title="Edit target"
+					aria-label={t("editTargetOf", { link: short })}
+					title={t("editTarget")}
 					aria-expanded={editing}
 					onClick={() => onEdit(!editing)}
 				>
@@ -142,8 +142,8 @@ export function LinkRow({
 					type="button"
 					className="icon-button icon-button--danger"
 					data-action="delete"
-					aria-label={`Delete ${short}`}
-					title="Delete"
+					aria-label={t("deleteLink", { link: short })}
+					title={t("delete")}
 					onClick={onDelete}
 				>
 					<DeleteIcon />

@@ -1,4 +1,6 @@
+import { t } from "../src/i18n/translate";
 import type { Session } from "../src/messages";
+import { Message } from "../src/ui/Message";
 import { LinksSection } from "./LinksSection";
 import type { PendingDeletes } from "./usePendingDeletes";
 import type { Toasts } from "./useToasts";
@@ -18,18 +20,23 @@ export function LinksArea({ session, deletes, toasts, goToAccount }: LinksAreaPr
 	if (user) return <LinksSection key={user.uid} deletes={deletes} toasts={toasts} />;
 	return (
 		<section className="links-section" aria-labelledby="links-heading">
-			<h2 id="links-heading">Your links</h2>
+			<h2 id="links-heading">{t("yourLinks")}</h2>
 			{session === undefined ? (
-				<p role="status">Loading your links…</p>
+				<p role="status">{t("loadingLinks")}</p>
 			) : (
 				<div className="empty-list">
-					<p>Nobody is signed in, so there are no links to show.</p>
+					<p>{t("nobodySignedInNoLinks")}</p>
 					<p>
-						Shorten any page with Shorty's toolbar button to start, or{" "}
-						<button type="button" className="link-button" onClick={goToAccount}>
-							sign in to your account
-						</button>
-						.
+						<Message
+							name="startHint"
+							values={{
+								signin: (
+									<button type="button" className="link-button" onClick={goToAccount}>
+										{t("signInToAccount")}
+									</button>
+								),
+							}}
+						/>
 					</p>
 				</div>
 			)}

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
+import { errorText } from "../src/i18n/errorText";
+import { formatNumber, pluralKey, t, tPlural } from "../src/i18n/translate";
 import { readSearchTerm } from "../src/links/search";
 import type { Link, PageSize } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { Message } from "../src/ui/Message";
 import { AnalyticsDialog } from "./AnalyticsDialog";
 import { BulkDelete } from "./BulkDelete";
 import { captionFor } from "./caption";
-import { countOf } from "./counting";
 import { deleteActions } from "./deleteActions";
 import { EmptyList } from "./EmptyList";
 import { ExportLinks } from "./ExportLinks";
@@ -68,7 +70,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		[navigate, clearNotice],
 	);
 
-	const moves = usePageMoves(view, state, go, (error) => inform(`That page could not be found: ${error.message}`));
+	const moves = usePageMoves(view, state, go, (error) => inform(t("pageNotFound", { error: errorText(error) })));
 
 	const onSearch = useCallback(
 		// Refining a search replaces its history entry; starting one adds an entry, so Back leaves it.
@@ -105,31 +107,38 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		if (!reply.ok) return reply.error;
 		const updated = reply.data;
 		patch((page) => ({ ...page, links: page.links.map((link) => (link.code === code ? updated : link)) }));
-		inform(`${displayUrl(updated.shortUrl)} now leads to ${updated.url}`);
+		inform(t("nowLeadsTo", { link: displayUrl(updated.shortUrl), url: updated.url }));
 		return null;
 	}
 
 	return (
 		<section ref={section} className="links-section" aria-labelledby="links-heading">
 			<div className="links-section__header">
-				<h2 id="links-heading">Your links</h2>
+				<h2 id="links-heading">{t("yourLinks")}</h2>
 				<ExportLinks prepare={flush} />
 			</div>
 			<SearchBox term={view.term} onSearch={onSearch} />
 			{notice && <p className="notice">{notice}</p>}
 			{newLinks > 0 && (
 				<p className="notice">
-					{countOf(newLinks, "new link")} since this page opened.{" "}
-					<button type="button" className="link-button" onClick={() => go(firstPage(view.term, view.pageSize))}>
-						Show newest
-					</button>
+					<Message
+						name={pluralKey("newLinks", newLinks)}
+						values={{
+							count: formatNumber(newLinks),
+							show: (
+								<button type="button" className="link-button" onClick={() => go(firstPage(view.term, view.pageSize))}>
+									{t("showNewest")}
+								</button>
+							),
+						}}
+					/>
 				</p>
 			)}
 			{state.status === "failed" && (
 				<div className="notice notice--error" role="alert">
-					<p>{state.error.message}</p>
+					<p>{errorText(state.error)}</p>
 					<button type="button" onClick={reload}>
-						Try again
+						{t("tryAgain")}
 					</button>
 				</div>
 			)}
@@ -139,7 +148,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 			{shown === null ? (
 				state.status === "loading" && (
 					<p className="links-section__loading" role="status">
-						Loading your links…
+						{t("loadingLinks")}
 					</p>
 				)
 			) : shown.links.length === 0 && state.status === "ready" ? (
@@ -150,7 +159,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 						<LinksTable
 							links={links}
 							// Every row of the page is on its way out: the table stays, saying so, until the next page.
-							placeholder={links.length === 0 ? `${countOf(hiddenHere, "link")} deleted.` : null}
+							placeholder={links.length === 0 ? tPlural("linksDeleted", hiddenHere, { count: hiddenHere }) : null}
 							caption={captionFor(search)}
 							order={search.kind === "code" ? "code" : "newest"}
 							busy={state.status === "loading" || moves.finding !== null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { LinkRow } from "./LinkRow";
 import type { ClickTotal } from "./useClickTotals";
@@ -67,11 +68,11 @@ export function LinksTable({
 			<thead>
 				<tr>
 					<th scope="col" className="links-table__select">
-						<span className="visually-hidden">Select</span>
+						<span className="visually-hidden">{t("selectColumn")}</span>
 						<input
 							ref={selectPage}
 							type="checkbox"
-							aria-label="Select all links on this page"
+							aria-label={t("selectAllOnPage")}
 							checked={all}
 							disabled={links.length === 0}
 							onChange={(event) =>
@@ -83,19 +84,19 @@ export function LinksTable({
 						/>
 					</th>
 					<th scope="col" className="links-table__page">
-						Target
+						{t("columnTarget")}
 					</th>
 					<th scope="col" className="links-table__code" aria-sort={order === "code" ? "ascending" : undefined}>
-						Short link
+						{t("columnShortLink")}
 					</th>
 					<th scope="col" className="links-table__created" aria-sort={order === "newest" ? "descending" : undefined}>
-						Created
+						{t("columnCreated")}
 					</th>
 					<th scope="col" className="links-table__clicks">
-						Clicks
+						{t("columnClicks")}
 					</th>
 					<th scope="col" className="links-table__actions">
-						<span className="visually-hidden">Actions</span>
+						<span className="visually-hidden">{t("columnActions")}</span>
 					</th>
 				</tr>
 			</thead>

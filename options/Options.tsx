@@ -1,4 +1,6 @@
 import { useMemo, useRef } from "react";
+import { errorText } from "../src/i18n/errorText";
+import { t } from "../src/i18n/translate";
 import { SessionProvider, useSession } from "../src/ui/account/useSession";
 import { BackgroundProvider, useBackground } from "../src/ui/BackgroundContext";
 import { BackgroundStatus } from "../src/ui/BackgroundStatus";
@@ -34,7 +36,9 @@ function OptionsPage() {
 	return (
 		<div className="options">
 			<header>
-				<Brand title="Shorty options" />
+				{/* React puts it in <head>, over the HTML file's English title. */}
+				<title>{t("optionsTitle")}</title>
+				<Brand title={t("optionsTitle")} />
 			</header>
 			<main>
 				<LinksArea
@@ -68,8 +72,8 @@ function OptionsPage() {
 
 /** A delete that went is shown by the reload its links-changed announcement brings; only failures are told. */
 function reportDelete(outcome: DeleteOutcome, toasts: Toasts): void {
-	if ("error" in outcome) toasts.show(`The delete did not finish: ${outcome.error.message}`);
+	if ("error" in outcome) toasts.show(t("deleteNotFinished", { error: errorText(outcome.error) }));
 	else if ("accountChanged" in outcome) {
-		toasts.show("Nothing was deleted: another account was signed in (in another window) before the delete was sent.");
+		toasts.show(t("deleteAccountChanged"));
 	}
 }

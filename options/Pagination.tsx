@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { formatNumber, t } from "../src/i18n/translate";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
-import { formatCount } from "./counting";
 import { pageItems } from "./pageNumbers";
 
 /**
@@ -9,9 +9,9 @@ import { pageItems } from "./pageNumbers";
  * moving on shows "25-29 of 29", not "26-30 of 29").
  */
 export function rangeText(page: number, pageSize: number, shown: number, total: number): string {
-	if (shown === 0) return `0 of ${formatCount(total)}`;
+	if (shown === 0) return t("rangeEmpty", { total });
 	const last = Math.min((page - 1) * pageSize + shown, Math.max(total, shown));
-	return `${formatCount(last - shown + 1)}-${formatCount(last)} of ${formatCount(total)}`;
+	return t("rangeOf", { first: last - shown + 1, last, total });
 }
 
 export interface PaginationProps {
@@ -40,9 +40,9 @@ export function Pagination(props: PaginationProps) {
 	const { pageSize, onPageSize, range, page, pages, onPage, finding, onPrevious, onNext } = props;
 	const sizeId = useId();
 	return (
-		<nav className="pagination" aria-label="Pages of links">
+		<nav className="pagination" aria-label={t("pagesOfLinks")}>
 			<div className="pagination__size">
-				<label htmlFor={sizeId}>Rows per page</label>
+				<label htmlFor={sizeId}>{t("rowsPerPage")}</label>
 				<select id={sizeId} value={pageSize} onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}>
 					{PAGE_SIZES.map((size) => (
 						<option key={size} value={size}>
@@ -52,12 +52,12 @@ export function Pagination(props: PaginationProps) {
 				</select>
 			</div>
 			<p className="pagination__range" aria-live="polite">
-				{finding === null ? range : `Finding page ${formatCount(finding)}…`}
+				{finding === null ? range : t("findingPage", { page: finding })}
 			</p>
 			{(pages > 1 || page > 1) && (
 				<ul className="pagination__moves">
 					<li>
-						<Move label="Previous" go={onPrevious} />
+						<Move direction="previous" go={onPrevious} />
 					</li>
 					{pageItems(Math.min(page, pages), pages).map((item, index) =>
 						item === "gap" ? (
@@ -73,7 +73,7 @@ export function Pagination(props: PaginationProps) {
 						),
 					)}
 					<li>
-						<Move label="Next" go={onNext} />
+						<Move direction="next" go={onNext} />
 					</li>
 				</ul>
 			)}
@@ -95,21 +95,22 @@ function PageButton({
 		<button
 			type="button"
 			className="pagination__page"
-			aria-label={`Page ${formatCount(number)}`}
+			aria-label={t("pageNumber", { page: number })}
 			aria-current={current ? "page" : undefined}
 			aria-disabled={!current && onPage === null}
 			onClick={current || !onPage ? undefined : () => onPage(number)}
 		>
-			{formatCount(number)}
+			{formatNumber(number)}
 		</button>
 	);
 }
 
-function Move({ label, go }: { label: "Previous" | "Next"; go: (() => void) | null }) {
-	const arrow = <span aria-hidden="true">{label === "Previous" ? "‹" : "›"}</span>;
+function Move({ direction, go }: { direction: "previous" | "next"; go: (() => void) | null }) {
+	const label = t(direction);
+	const arrow = <span aria-hidden="true">{direction === "previous" ? "‹" : "›"}</span>;
 	return (
 		<button type="button" className="pagination__step" aria-disabled={go === null} onClick={go ?? undefined}>
-			{label === "Previous" ? (
+			{direction === "previous" ? (
 				<>
 					{arrow} {label}
 				</>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { t } from "../src/i18n/translate";
 
 /** How long typing must pause before the search runs: one request per thought, not per key. */
 export const SEARCH_DELAY_MS = 250;
@@ -26,7 +27,7 @@ export function SearchBox({ term, onSearch }: SearchBoxProps) {
 	return (
 		// biome-ignore lint/a11y/useSemanticElements: <search> arrived in Chrome 118, and the manifest accepts Chrome 116.
 		<div className="search-box" role="search">
-			<label htmlFor={id}>Search links</label>
+			<label htmlFor={id}>{t("searchLinks")}</label>
 			<input
 				id={id}
 				type="search"
@@ -42,7 +43,7 @@ export function SearchBox({ term, onSearch }: SearchBoxProps) {
 				}}
 			/>
 			<p id={hintId} className="search-box__hint">
-				The start of a code or alias, or a site such as example.com. Escape clears.
+				{t("searchHint")}
 			</p>
 		</div>
 	);

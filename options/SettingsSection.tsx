@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import type { AppError } from "../src/errors";
+import type { MessageKey } from "../src/i18n/catalogue";
+import { errorText } from "../src/i18n/errorText";
+import { t } from "../src/i18n/translate";
 import type { Settings } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { Message } from "../src/ui/Message";
 import { useOptionsEnvironment } from "./environment";
 
 type Loaded = { status: "loading" } | { status: "ready"; settings: Settings } | { status: "failed"; error: AppError };
 
-const SWITCHES: Array<{ key: keyof Settings; label: string; hint: string }> = [
-	{
-		key: "autoCopy",
-		label: "Copy the short link as soon as it is made",
-		hint: "Off: the popup shows the link selected and waits for Copy.",
-	},
-	{
-		key: "shortenOnOpen",
-		label: "Shorten the current page when the popup opens",
-		hint: "Off: the popup waits for you to ask.",
-	},
+const SWITCHES: Array<{ key: keyof Settings; label: MessageKey; hint: MessageKey }> = [
+	{ key: "autoCopy", label: "autoCopyLabel", hint: "autoCopyHint" },
+	{ key: "shortenOnOpen", label: "shortenOnOpenLabel", hint: "shortenOnOpenHint" },
 ];
 
 /**
@@ -48,17 +44,17 @@ export function SettingsSection() {
 		const reply = await call({ type: "setSettings", [key]: value });
 		if (reply.ok) {
 			setLoaded({ status: "ready", settings: reply.data });
-			setSaveStatus({ text: "Saved.", failed: false });
+			setSaveStatus({ text: t("saved"), failed: false });
 		} else {
 			setLoaded({ status: "ready", settings: before });
-			setSaveStatus({ text: `Not saved: ${reply.error.message}`, failed: true });
+			setSaveStatus({ text: t("notSaved", { error: errorText(reply.error) }), failed: true });
 		}
 	}
 
 	return (
 		<section className="settings" aria-labelledby="settings-heading">
 			<div className="settings__heading">
-				<h2 id="settings-heading">Settings</h2>
+				<h2 id="settings-heading">{t("settings")}</h2>
 				<p
 					role="status"
 					className={saveStatus.failed ? "settings__status settings__status--error" : "settings__status"}
@@ -68,17 +64,17 @@ export function SettingsSection() {
 			</div>
 			{loaded.status === "failed" ? (
 				<div className="notice notice--error" role="alert">
-					<p>{loaded.error.message}</p>
+					<p>{errorText(loaded.error)}</p>
 					<button type="button" onClick={() => void load()}>
-						Try again
+						{t("tryAgain")}
 					</button>
 				</div>
 			) : (
 				SWITCHES.map(({ key, label, hint }) => (
 					<Switch
 						key={key}
-						label={label}
-						hint={hint}
+						label={t(label)}
+						hint={t(hint)}
 						checked={loaded.status === "ready" ? loaded.settings[key] : false}
 						disabled={loaded.status !== "ready"}
 						onChange={(value) => void change(key, value)}
@@ -86,7 +82,7 @@ export function SettingsSection() {
 				))
 			)}
 			<p className="settings__base">
-				Your short links start with <span className="settings__base-url">{shortLinkBase}</span>
+				<Message name="linksStartWith" values={{ base: <span className="settings__base-url">{shortLinkBase}</span> }} />
 			</p>
 		</section>
 	);

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
+import { errorText } from "../src/i18n/errorText";
+import { t } from "../src/i18n/translate";
 import { checkUrl } from "../src/links/urls";
 
 export interface TargetEditorProps {
@@ -36,7 +38,7 @@ export function TargetEditor({ url, label, shortLinkBase, siteHosts, save, close
 		if (saving) return;
 		const checked = checkUrl(value, shortLinkBase, siteHosts);
 		if (!checked.ok) {
-			setError(checked.error.message);
+			setError(errorText(checked.error));
 			input.current?.focus();
 			return;
 		}
@@ -45,7 +47,7 @@ export function TargetEditor({ url, label, shortLinkBase, siteHosts, save, close
 		const failure = await save(checked.value.url);
 		setSaving(false);
 		if (failure) {
-			setError(failure.message);
+			setError(errorText(failure));
 			input.current?.focus();
 		} else {
 			close();
@@ -85,10 +87,10 @@ export function TargetEditor({ url, label, shortLinkBase, siteHosts, save, close
 				}}
 			/>
 			<button type="submit" aria-disabled={saving}>
-				{saving ? "Saving…" : "Save"}
+				{saving ? t("saving") : t("save")}
 			</button>
 			<button type="button" className="secondary-button" onClick={close}>
-				Cancel
+				{t("cancel")}
 			</button>
 			{error && (
 				<p id={errorId} className="target-editor__error" role="alert">

@@ -1,15 +1,16 @@
+import { t } from "../src/i18n/translate";
 import type { SearchTerm } from "../src/links/search";
 
 /** What the table says it lists, which also names it for screen readers. */
 export function captionFor(search: SearchTerm): string {
 	switch (search.kind) {
 		case "all":
-			return "Your links, newest first";
+			return t("captionAll");
 		case "host":
-			return `Links to ${search.host}, newest first`;
+			return t("captionHost", { host: search.host });
 		case "code":
-			return `Links whose code starts with “${search.prefix}”, in code order`;
+			return t("captionCode", { prefix: search.prefix });
 		case "nothing":
-			return "No code or site can contain those characters";
+			return t("captionNothing");
 	}
 }

@@ -1,5 +1,5 @@
+import { t, tPlural } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
-import { countOf } from "./counting";
 import { displayUrl } from "./LinkRow";
 import type { FocusFinder } from "./useFocusAfterRender";
 import type { PendingDeletes } from "./usePendingDeletes";
@@ -24,7 +24,7 @@ const selectPage: FocusFinder = (area) => area.querySelector<HTMLElement>("thead
 export function deleteActions({ links, deletes, toasts, unselect, focusAfterRender }: DeleteActionsDeps) {
 	function start(codes: string[], text: string, focusAfterUndo: FocusFinder) {
 		const toast = toasts.show(text, {
-			label: "Undo",
+			label: t("undo"),
 			run: () => {
 				deletes.undo();
 				focusAfterRender(focusAfterUndo);
@@ -37,7 +37,7 @@ export function deleteActions({ links, deletes, toasts, unselect, focusAfterRend
 	return {
 		deleteOne(link: Link) {
 			const index = links.findIndex((row) => row.code === link.code);
-			start([link.code], `Deleted ${displayUrl(link.shortUrl)}`, (area) =>
+			start([link.code], t("deletedLink", { link: displayUrl(link.shortUrl) }), (area) =>
 				area.querySelector<HTMLElement>(`tr[data-code="${link.code}"] [data-action="delete"]`),
 			);
 			// The Delete button now in the row's place, else the one above.
@@ -47,7 +47,7 @@ export function deleteActions({ links, deletes, toasts, unselect, focusAfterRend
 			});
 		},
 		deleteSelected(codes: string[]) {
-			start(codes, `Deleted ${countOf(codes.length, "link")}`, selectPage);
+			start(codes, tPlural("deletedLinks", codes.length, { count: codes.length }), selectPage);
 			focusAfterRender(selectPage);
 		},
 	};

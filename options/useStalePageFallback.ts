@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { t } from "../src/i18n/translate";
 import { firstPage, type ListView } from "./listView";
 import type { PageState } from "./useLinkPage";
 import type { Navigate } from "./useListView";
@@ -16,7 +17,7 @@ export function useStalePageFallback(view: ListView, state: PageState, navigate:
 		if (view.page === 1 || state.status === "loading") return;
 		if (state.status === "failed") {
 			if (state.asked !== view || state.error.code !== "invalid-request") return;
-			setNotice("That page is no longer there, so this is the first page.");
+			setNotice(t("pageGone"));
 			navigate(firstPage(view.term, view.pageSize), { replace: true });
 			return;
 		}

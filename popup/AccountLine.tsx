@@ -1,7 +1,9 @@
 import type { Ref } from "react";
+import { t } from "../src/i18n/translate";
 import type { AccountFormMode } from "../src/ui/account/AccountForms";
 import { SignedInAs } from "../src/ui/account/SignedInAs";
 import { useSession } from "../src/ui/account/useSession";
+import { Message } from "../src/ui/Message";
 
 export interface AccountLineProps {
 	ref: Ref<HTMLElement>;
@@ -23,33 +25,54 @@ export function AccountLine({ ref, hidden, onOpen, focusLine }: AccountLineProps
 	const { session, unavailable, retry } = useSession();
 	const user = session?.user;
 	return (
-		<section ref={ref} className="account-line" hidden={hidden} tabIndex={-1} aria-label="Account">
+		<section ref={ref} className="account-line" hidden={hidden} tabIndex={-1} aria-label={t("account")}>
 			{unavailable && (
 				<p className="account-line__entry">
-					Account unavailable ·{" "}
-					<button
-						type="button"
-						className="link-button"
-						onClick={() => {
-							retry();
-							focusLine();
+					<Message
+						name="accountUnavailable"
+						values={{
+							retry: (
+								<button
+									type="button"
+									className="link-button"
+									onClick={() => {
+										retry();
+										focusLine();
+									}}
+								>
+									{t("retry")}
+								</button>
+							),
 						}}
-					>
-						Retry
-					</button>
+					/>
 				</p>
 			)}
 			{user && !user.anonymous && <SignedInAs user={user} onSignedOut={focusLine} />}
 			{session && (!user || user.anonymous) && (
 				<p className="account-line__entry">
-					Save your links:{" "}
-					<button type="button" className="link-button" onClick={(event) => onOpen("sign-up", event.currentTarget)}>
-						Create an account
-					</button>{" "}
-					or{" "}
-					<button type="button" className="link-button" onClick={(event) => onOpen("sign-in", event.currentTarget)}>
-						sign in
-					</button>
+					<Message
+						name="saveYourLinks"
+						values={{
+							create: (
+								<button
+									type="button"
+									className="link-button"
+									onClick={(event) => onOpen("sign-up", event.currentTarget)}
+								>
+									{t("createAnAccount")}
+								</button>
+							),
+							signin: (
+								<button
+									type="button"
+									className="link-button"
+									onClick={(event) => onOpen("sign-in", event.currentTarget)}
+								>
+									{t("signInInSentence")}
+								</button>
+							),
+						}}
+					/>
 				</p>
 			)}
 		</section>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { t } from "../src/i18n/translate";
 import { type AccountFormMode, AccountForms } from "../src/ui/account/AccountForms";
 
 /**
@@ -16,11 +17,11 @@ export function AccountPanel({ mode, onClose }: { mode: AccountFormMode; onClose
 		return () => document.removeEventListener("keydown", onKeyDown);
 	}, [onClose]);
 	return (
-		<section className="account-panel" aria-label="Account forms">
+		<section className="account-panel" aria-label={t("accountForms")}>
 			<AccountForms initialMode={mode} onDone={onClose} />
 			{/* After the forms in reading and Tab order; shown level with their heading. */}
 			<button type="button" className="link-button account-panel__close" onClick={onClose}>
-				Close account forms
+				{t("closeAccountForms")}
 			</button>
 		</section>
 	);

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { errorText } from "../src/i18n/errorText";
+import { t } from "../src/i18n/translate";
 import { checkAlias } from "../src/links/codes";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { usePopupEnvironment } from "./environment";
-
-const HINT = "3 to 64 letters, digits, hyphens or underscores.";
 
 /**
  * "Custom alias": gives `link`'s page a chosen code. The alias is a second link to the same page (an
@@ -37,7 +37,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 		};
 	}, []);
 	const checked = checkAlias(alias);
-	const problem = serverError ?? (edited && !checked.ok ? checked.error.message : null);
+	const problem = serverError ?? (edited && !checked.ok ? errorText(checked.error) : null);
 
 	/** Free aliases close to a taken one; none when the background cannot say. */
 	async function suggestFor(taken: string): Promise<string[]> {
@@ -61,23 +61,24 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 		if (!mounted.current) return;
 		setSaving(false);
 		setAlias(wanted);
-		setServerError(reply.error.message);
+		const message = errorText(reply.error);
+		setServerError(message);
 		setSuggestions(free);
-		setAnnounced(free.length > 0 ? `${reply.error.message} Free aliases: ${free.join(", ")}.` : reply.error.message);
+		setAnnounced(free.length > 0 ? t("freeAliasesAnnounced", { problem: message, aliases: free.join(", ") }) : message);
 		input.current?.focus();
 	}
 
 	function submit(event: FormEvent) {
 		event.preventDefault();
 		setEdited(true);
-		if (!checked.ok) return setAnnounced(checked.error.message);
+		if (!checked.ok) return setAnnounced(errorText(checked.error));
 		void save(checked.value);
 	}
 
 	return (
-		<form className="alias-form" aria-label="Custom alias" onSubmit={submit} noValidate>
+		<form className="alias-form" aria-label={t("customAlias")} onSubmit={submit} noValidate>
 			<label className="alias-form__label" htmlFor={inputId}>
-				Alias
+				{t("alias")}
 			</label>
 			<div className="alias-form__row">
 				<span className="alias-form__base" aria-hidden="true">
@@ -102,17 +103,17 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 				/>
 			</div>
 			<p id={messageId} className={`alias-form__message${problem ? " alias-form__message--error" : ""}`}>
-				{problem ?? HINT}
+				{problem ?? t("aliasHint")}
 			</p>
 			{suggestions.length > 0 && (
 				<fieldset className="alias-form__suggestions">
-					<legend className="alias-form__suggestions-label">Free aliases:</legend>
+					<legend className="alias-form__suggestions-label">{t("freeAliases")}</legend>
 					{suggestions.map((suggestion) => (
 						<button
 							key={suggestion}
 							type="button"
 							className="secondary-button alias-form__suggestion"
-							aria-label={`Use ${suggestion}`}
+							aria-label={t("useAlias", { alias: suggestion })}
 							onClick={() => void save(suggestion)}
 						>
 							{suggestion}
@@ -124,7 +125,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 				{announced}
 			</p>
 			<button type="submit" aria-disabled={saving}>
-				{saving ? "Saving…" : "Save"}
+				{saving ? t("saving") : t("save")}
 			</button>
 		</form>
 	);

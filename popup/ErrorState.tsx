@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { t } from "../src/i18n/translate";
 import { useFocusOnMount } from "./useFocusOnMount";
 
 /** A failed or timed-out shorten. Retry takes focus, so Enter tries again and focus is not left on <body>. */
@@ -9,7 +10,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 		<section className="popup-message popup-message--error">
 			<p role="alert">{message}</p>
 			<button ref={retry} type="button" onClick={onRetry}>
-				Retry
+				{t("retry")}
 			</button>
 		</section>
 	);

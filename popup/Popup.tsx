@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { t } from "../src/i18n/translate";
 import type { AccountFormMode } from "../src/ui/account/AccountForms";
 import { SessionProvider } from "../src/ui/account/useSession";
 import { Brand } from "../src/ui/Brand";
@@ -33,9 +34,9 @@ function PopupPage() {
 	return (
 		<main className="popup">
 			<header className="popup__header">
-				<Brand title="Shorty" />
+				<Brand title={t("extName")} />
 				<button type="button" className="link-button" onClick={openOptions}>
-					Options
+					{t("options")}
 				</button>
 			</header>
 			{/*

@@ -1,5 +1,6 @@
 import qrcode from "qrcode-generator";
 import { useMemo, useState } from "react";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 
 /** The blank margin scanners need around the code, in modules (the QR specification asks for four). */
@@ -63,7 +64,7 @@ export function QrCode({ link }: { link: Link }) {
 			<svg
 				className="qr-code__image"
 				role="img"
-				aria-label={`QR code for ${link.shortUrl}`}
+				aria-label={t("qrCodeFor", { url: link.shortUrl })}
 				viewBox={`0 0 ${side} ${side}`}
 				shapeRendering="crispEdges"
 			>
@@ -72,10 +73,10 @@ export function QrCode({ link }: { link: Link }) {
 			</svg>
 			<div className="qr-code__actions">
 				<button type="button" className="secondary-button" onClick={download}>
-					Download PNG
+					{t("downloadPng")}
 				</button>
 				<p className="qr-code__status" role="status">
-					{failed ? "This browser could not draw the PNG." : ""}
+					{failed ? t("pngFailed") : ""}
 				</p>
 			</div>
 		</div>

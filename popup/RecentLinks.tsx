@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { AppError } from "../src/errors";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
@@ -44,17 +45,14 @@ export function useRecentLinks(): RecentLinksState {
 /** The latest links, each with its own Copy, except the one already on screen. */
 export function RecentLinks({ state, shownCode }: { state: RecentLinksState; shownCode: string }) {
 	const { copy } = usePopupEnvironment();
-	if (state.kind === "loading") return <p className="link-extras__note">Loading your recent links…</p>;
+	if (state.kind === "loading") return <p className="link-extras__note">{t("loadingRecentLinks")}</p>;
 	if (state.kind === "failed") {
 		// Signed out (after Sign out, say) is not a failure to apologise for.
-		const note =
-			state.error.code === "signed-out"
-				? "Sign in to see your recent links."
-				: "Your recent links could not be loaded.";
+		const note = state.error.code === "signed-out" ? t("signInForRecentLinks") : t("recentLinksFailed");
 		return <p className="link-extras__note">{note}</p>;
 	}
 	const recent = state.links.filter((link) => link.code !== shownCode).slice(0, SHOWN);
-	if (recent.length === 0) return <p className="link-extras__note">No other links yet.</p>;
+	if (recent.length === 0) return <p className="link-extras__note">{t("noOtherLinks")}</p>;
 	return (
 		<ul className="recent-links">
 			{recent.map((link) => (
@@ -63,7 +61,7 @@ export function RecentLinks({ state, shownCode }: { state: RecentLinksState; sho
 						label={link.title || link.url}
 						value={link.shortUrl}
 						copy={copy}
-						copyName={`Copy link to ${link.title || link.host}`}
+						copyName={t("copyLinkTo", { page: link.title || link.host })}
 					/>
 				</li>
 			))}

@@ -1,4 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { MessageKey } from "../src/i18n/catalogue";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyField } from "../src/ui/CopyField";
 import { AliasForm } from "./AliasForm";
@@ -29,7 +31,10 @@ function useQrCode(): QrCodeComponent | "loading" | "failed" {
 /** What opens under the tools: one at a time, so the popup stays within Chrome's 600 px. */
 type Extra = "alias" | "qr" | "recent";
 
-const extraNames: Record<Extra, string> = { alias: "Custom alias", qr: "QR code", recent: "Recent links" };
+const extraNames = { alias: "customAlias", qr: "qrCode", recent: "recentLinks" } as const satisfies Record<
+	Extra,
+	MessageKey
+>;
 
 /**
  * The short link, whole and focused with its text selected, copied on arrival when `autoCopy` is on. The
@@ -67,7 +72,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 			aria-controls={extrasId}
 			onClick={() => toggle(which)}
 		>
-			{extraNames[which]}
+			{t(extraNames[which])}
 		</button>
 	);
 
@@ -76,7 +81,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 			<section className="short-link">
 				<CopyField
 					key={shown.code}
-					label="Short link for this page"
+					label={t("shortLinkForPage")}
 					value={shown.shortUrl}
 					copy={copy}
 					autoCopy={autoCopy}
@@ -87,7 +92,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 						{shown.url}
 					</p>
 					<a className="short-link__open" href={shown.shortUrl} target="_blank" rel="noopener">
-						Open
+						{t("open")}
 					</a>
 				</div>
 			</section>
@@ -98,13 +103,13 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 			</div>
 			{qrCode === "failed" && (
 				<p className="link-tools--failed" role="alert">
-					The QR code did not load. Close the popup and open it again.
+					{t("qrFailed")}
 				</p>
 			)}
 			<section
 				id={extrasId}
 				className="link-extras"
-				aria-label={extraNames[extra ?? "recent"]}
+				aria-label={t(extraNames[extra ?? "recent"])}
 				hidden={extra === null}
 				onKeyDown={closeOnEscape}
 			>

@@ -1,4 +1,6 @@
 import { useId, useRef } from "react";
+import type { MessageKey } from "../src/i18n/catalogue";
+import { t } from "../src/i18n/translate";
 import type { PrivateAddressKind } from "../src/links/privateAddress";
 import { useFocusOnMount } from "./useFocusOnMount";
 import type { PageToShorten } from "./useShortLink";
@@ -30,17 +32,17 @@ function PagePrompt({ page, onShorten }: PromptProps) {
 				{page.url}
 			</p>
 			<button ref={button} type="button" className="shorten-prompt__button" onClick={onShorten}>
-				Shorten this page
+				{t("shortenThisPage")}
 			</button>
 		</section>
 	);
 }
 
-const whereItLeads: Record<PrivateAddressKind, string> = {
-	"this-device": "is this computer",
-	"private-network": "is on a private network",
-	"local-name": "is a name only a local network knows",
-};
+const whereItLeads = {
+	"this-device": "privateThisDevice",
+	"private-network": "privateNetwork",
+	"local-name": "privateLocalName",
+} as const satisfies Record<PrivateAddressKind, MessageKey>;
 
 /**
  * Asked instead of shortening on open: a short link publishes its address to anyone who has the code,
@@ -56,16 +58,14 @@ function PrivateAddressQuestion({ page, onShorten }: PromptProps) {
 	return (
 		<section className="shorten-prompt" aria-labelledby={titleId}>
 			<h2 ref={question} id={titleId} className="shorten-prompt__question" tabIndex={-1}>
-				This looks like a private address
+				{t("privateQuestion")}
 			</h2>
 			<p className="shorten-prompt__url" title={page.url}>
 				{page.url}
 			</p>
-			<p className="shorten-prompt__why">
-				{host} {whereItLeads[kind]}. Anyone with its short link could read this address.
-			</p>
+			<p className="shorten-prompt__why">{t(whereItLeads[kind], { host })}</p>
 			<button type="button" className="secondary-button shorten-prompt__button" onClick={onShorten}>
-				Shorten anyway
+				{t("shortenAnyway")}
 			</button>
 		</section>
 	);

@@ -1,4 +1,5 @@
 import { useId, useRef } from "react";
+import { t } from "../src/i18n/translate";
 import type { AccountFormMode } from "../src/ui/account/AccountForms";
 import { useFocusOnMount } from "./useFocusOnMount";
 
@@ -20,23 +21,23 @@ export function SignedOutChoice({ onOpenAccount, onShortenWithoutAccount }: Sign
 	return (
 		<section className="popup-message signed-out-choice" aria-labelledby={titleId}>
 			<h2 id={titleId} className="popup-message__title">
-				You are signed out
+				{t("signedOutTitle")}
 			</h2>
-			<p>Sign in to shorten this page into your account, or shorten it without one: its links stay in this browser.</p>
+			<p>{t("signedOutExplain")}</p>
 			<div className="signed-out-choice__accounts">
 				<button ref={signIn} type="button" onClick={(event) => onOpenAccount("sign-in", event.currentTarget)}>
-					Sign in
+					{t("signIn")}
 				</button>
 				<button
 					type="button"
 					className="secondary-button"
 					onClick={(event) => onOpenAccount("sign-up", event.currentTarget)}
 				>
-					Create an account
+					{t("createAnAccount")}
 				</button>
 			</div>
 			<button type="button" className="link-button signed-out-choice__anonymous" onClick={onShortenWithoutAccount}>
-				Shorten without an account
+				{t("shortenWithoutAccount")}
 			</button>
 		</section>
 	);

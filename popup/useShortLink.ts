@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
+import { errorText } from "../src/i18n/errorText";
 import { type PrivateAddressKind, privateAddressKind } from "../src/links/privateAddress";
 import type { Link } from "../src/links/types";
 import { checkUrl } from "../src/links/urls";
@@ -142,7 +143,8 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 	else if (signedOut) state = { kind: "signed-out" };
 	else if (page && !wanted && shortenOnOpen !== null) state = { kind: "idle", page };
 	// Offline, any failure is most likely the connection: say that, not the error it caused.
-	else if (wanted && !online && (failed || !forced)) state = { kind: "offline", message: appError("offline").message };
-	else if (failed) state = { kind: "failed", message: failed.message };
+	else if (wanted && !online && (failed || !forced))
+		state = { kind: "offline", message: errorText(appError("offline")) };
+	else if (failed) state = { kind: "failed", message: errorText(failed) };
 	return { state, retry, shortenNow, shortenWithoutAccount };
 }

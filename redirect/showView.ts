@@ -1,4 +1,5 @@
 /** Draws a view (views.ts) in the static page with plain DOM calls: a framework would cost more bytes than all of this. */
+import type { SiteText } from "./siteText";
 import { type Child, contentOf, type View } from "./views";
 
 function node(child: Child): Node | string {
@@ -14,8 +15,8 @@ function node(child: Child): Node | string {
  * Replaces what `root` shows with `view`. With `focus`, the heading takes focus, so a keyboard or
  * screen-reader user is not left on a button that no longer exists (after Retry).
  */
-export function showView(root: HTMLElement, view: View, focus = false): void {
-	const { title, heading, body } = contentOf(view);
+export function showView(root: HTMLElement, view: View, text: SiteText, focus = false): void {
+	const { title, heading, body } = contentOf(view, text);
 	document.title = title;
 	const h1 = Object.assign(document.createElement("h1"), { tabIndex: -1, textContent: heading });
 	root.replaceChildren(...(heading ? [h1] : []), ...body.map(node));

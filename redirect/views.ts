@@ -4,6 +4,7 @@
  * description keeps both sites saying the same thing. Addresses from the database are only ever text,
  * never markup: each renderer sets or escapes them as such.
  */
+import type { SiteText } from "./siteText";
 
 /**
  * What a control does: a handler in the static page, or an address to load on the function's pages,
@@ -53,92 +54,90 @@ const tag = (name: Tag["tag"], attributes: Attributes, ...children: Child[]): Ta
 	children,
 });
 
+/** Where the element for a placeholder goes in a translated sentence; private-use characters no message holds. */
+const mark = (index: number) => `\uE000${index}\uE001`;
+
+/** The sentence `text`, its marks replaced by `elements` (by index), wherever the language put them. */
+function withElements(text: string, elements: Child[]): Child[] {
+	return text
+		.split(/\uE000(\d+)\uE001/)
+		.map((part, index) => (index % 2 === 1 ? (elements[Number(part)] ?? "") : part))
+		.filter((part) => part !== "");
+}
+
 const paragraph = (...children: Child[]) => tag("p", {}, ...children);
 /** Long addresses wrap anywhere instead of widening the page on a phone. */
 const address = (text: string) => tag("p", { class: "address" }, text);
-const homeLink = () => tag("a", { href: "/" }, "Go to the home page");
+const homeLink = (text: SiteText) => tag("a", { href: "/" }, text("siteHome"));
 
 /** A button where a script can act, a link that loads the page again where none runs. */
-function retryControl(retry: Action): Tag {
-	if (typeof retry === "function") return { ...tag("button", { type: "button" }, "Retry"), onclick: retry };
-	return tag("a", { class: "button", href: retry.href }, "Retry");
+function retryControl(retry: Action, text: SiteText): Tag {
+	const label = text("siteRetry");
+	if (typeof retry === "function") return { ...tag("button", { type: "button" }, label), onclick: retry };
+	return tag("a", { class: "button", href: retry.href }, label);
 }
 
-function continueLink(url: URL, proceed: { href: string }): Tag {
-	return tag("a", { class: "button", href: proceed.href }, `Continue to ${url.hostname}`);
+function continueLink(url: URL, proceed: { href: string }, text: SiteText): Tag {
+	return tag("a", { class: "button", href: proceed.href }, text("siteContinue", { host: url.hostname }));
 }
 
-export function contentOf(view: View): Content {
+/** `view` in the words of `text`, the visitor's language. */
+export function contentOf(view: View, text: SiteText): Content {
 	switch (view.kind) {
 		case "opening":
-			return { title: "Opening… · Shorty", heading: "", body: [tag("p", { role: "status" }, "Opening the link…")] };
+			return {
+				title: text("siteOpeningTitle"),
+				heading: "",
+				body: [tag("p", { role: "status" }, text("siteOpening"))],
+			};
 		case "home":
 			return {
 				title: "Shorty",
-				heading: "Shorty short links",
+				heading: text("siteHomeHeading"),
 				body: [
-					paragraph(
-						"This site opens links made with Shorty, a browser extension that shortens the address of the tab you are looking at.",
-					),
-					paragraph("To see where a short link goes before opening it, add a ", tag("kbd", {}, "+"), " to its end."),
+					paragraph(text("siteHomeAbout")),
+					paragraph(...withElements(text("siteHomePreview", { plus: mark(0) }), [tag("kbd", {}, "+")])),
 				],
 			};
 		case "not-found":
 			return {
-				title: "Link not found · Shorty",
-				heading: "This short link does not exist",
-				body: [
-					paragraph(
-						"Check that it was copied in full: short links are case-sensitive. Its owner may also have deleted it.",
-					),
-					homeLink(),
-				],
+				title: text("siteNotFoundTitle"),
+				heading: text("siteNotFoundHeading"),
+				body: [paragraph(text("siteNotFoundBody")), homeLink(text)],
 			};
 		case "refused":
 			return {
-				title: "Link refused · Shorty",
-				heading: "This short link cannot be opened",
-				body: [
-					paragraph("It leads to something other than a web page, so it was not opened. Its address is:"),
-					address(view.address),
-					homeLink(),
-				],
+				title: text("siteRefusedTitle"),
+				heading: text("siteRefusedHeading"),
+				body: [paragraph(text("siteRefusedBody")), address(view.address), homeLink(text)],
 			};
 		case "unreachable":
 			return {
-				title: "Could not open the link · Shorty",
-				heading: "Could not open the link",
-				body: [
-					paragraph("The link service did not answer. Check your connection, then try again."),
-					retryControl(view.retry),
-				],
+				title: text("siteFailedTitle"),
+				heading: text("siteFailedHeading"),
+				body: [paragraph(text("siteUnreachable")), retryControl(view.retry, text)],
 			};
 		case "failed":
 			return {
-				title: "Could not open the link · Shorty",
-				heading: "Could not open the link",
+				title: text("siteFailedTitle"),
+				heading: text("siteFailedHeading"),
 				body: view.retry
-					? [
-							paragraph(
-								`The link service is busy or having trouble (error ${view.status}). Wait a moment, then try again.`,
-							),
-							retryControl(view.retry),
-						]
-					: [
-							paragraph(
-								`The link service refused to open this short link (error ${view.status}). The fault is on this site, not in your connection, so trying again will not help.`,
-							),
-							homeLink(),
-						],
+					? [paragraph(text("siteBusy", { status: String(view.status) })), retryControl(view.retry, text)]
+					: [paragraph(text("siteServiceRefused", { status: String(view.status) })), homeLink(text)],
 			};
 		case "preview":
 			return {
-				title: `Preview: ${view.url.hostname} · Shorty`,
-				heading: "Where this link goes",
+				title: text("sitePreviewTitle", { host: view.url.hostname }),
+				heading: text("sitePreviewHeading"),
 				body: [
-					paragraph(view.shortLink, " leads to a page on ", tag("strong", {}, view.url.hostname), ":"),
+					paragraph(
+						...withElements(text("sitePreviewLeads", { link: mark(0), host: mark(1) }), [
+							view.shortLink,
+							tag("strong", {}, view.url.hostname),
+						]),
+					),
 					address(view.url.href),
-					continueLink(view.url, view.proceed),
+					continueLink(view.url, view.proceed, text),
 				],
 			};
 	}

@@ -9,6 +9,7 @@ import { defineConfig, loadEnv, type UserConfig } from "vite";
 import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, requirePublishableProject, SEALED_ENV } from "../src/config";
 import type { FirestoreLocation } from "./firestoreRest";
 import { inlinePage } from "./inlinePage";
+import { siteMessagesOnly } from "./siteMessages";
 
 export const REDIRECT_DIR = fileURLToPath(new URL(".", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -29,7 +30,7 @@ export function redirectConfig(env: BuildEnv): UserConfig {
 		root: REDIRECT_DIR,
 		...SEALED_ENV,
 		define: { SHORTY_FIRESTORE: JSON.stringify(firestore) },
-		plugins: [inlinePage({ connectSrc: firestore.origin })],
+		plugins: [siteMessagesOnly(), inlinePage({ connectSrc: firestore.origin })],
 		build: {
 			outDir: "dist",
 			emptyOutDir: true,

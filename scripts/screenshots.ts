@@ -6,17 +6,19 @@
  * keyboard focus in the rows, a link's analytics over 30 and 90 days, and signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
  * too. The build uses a short-link base of a real project's length, since a test base
- * (http://127.0.0.1:5000/) hides truncation.
+ * (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the browser in that language and
+ * adds it to each file's name, to check that no translation is cut off.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
+import { type Catalogue, formatMessage, type MessageKey } from "../src/i18n/catalogue";
 import type { AnyRequest } from "../src/messages";
-import { type ActionPopup, launchExtension, pressPopupButton } from "../tests/e2e/extension";
-import { saveAlias, shownShortLink } from "../tests/e2e/shortLink";
+import { type ActionPopup, fillPopupField, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import { shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
 import { buildLocalExtension } from "./localBuild";
@@ -31,14 +33,22 @@ const account = { email: "sam@example.com", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
 
-const save = (name: string, png: Buffer) => {
+const LANGUAGE = process.argv.includes("--lang") ? process.argv[process.argv.indexOf("--lang") + 1] : undefined;
+const catalogue: Catalogue = JSON.parse(
+	readFileSync(join(REPO_ROOT, "public", "_locales", LANGUAGE ?? "en", "messages.json"), "utf8"),
+);
+/** What the pages say for `key` in the screenshots' language, to find their controls by. */
+const text = (key: MessageKey) => formatMessage(catalogue, key);
+
+const save = (shot: string, png: Buffer) => {
+	const name = LANGUAGE ? `${shot}-${LANGUAGE}` : shot;
 	writeFileSync(join(OUT_DIR, `${name}.png`), png);
 	console.log(`screenshots: ${join("artifacts", "screenshots", `${name}.png`)}`);
 };
 
 async function send(page: Page, request: AnyRequest): Promise<void> {
 	const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), request);
-	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
 }
 
 async function popupShots(popup: ActionPopup, name: string): Promise<void> {
@@ -95,7 +105,7 @@ async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
 	await options.reload();
-	await options.getByText("Nobody is signed in, so there are no links to show.").waitFor();
+	await options.getByText(text("nobodySignedInNoLinks")).waitFor();
 	for (const colorScheme of SCHEMES) {
 		await options.emulateMedia({ colorScheme });
 		save(`options-1280-${colorScheme}-signed-out`, await options.screenshot({ fullPage: false }));
@@ -114,7 +124,7 @@ async function main(): Promise<void> {
 	try {
 		await buildLocalExtension(extensionDir, { ...backend.hosts, shortLinkBase: SHORT_LINK_BASE });
 		await seedAccount(backend.hosts, account, 60);
-		const extension = await launchExtension(extensionDir);
+		const extension = await launchExtension(extensionDir, LANGUAGE ? { language: LANGUAGE } : {});
 		try {
 			const options = await extension.openPage("options/index.html");
 			await send(options, { type: "signIn", ...account });
@@ -124,7 +134,7 @@ async function main(): Promise<void> {
 			const popup = await extension.clickAction(tab);
 			await shownShortLink(popup);
 			await popupShots(popup, "popup-link");
-			await pressPopupButton(popup, "Recent links");
+			await pressPopupButton(popup, text("recentLinks"));
 			await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
 			await popupShots(popup, "popup-recent");
 			await popup.close();
@@ -132,7 +142,9 @@ async function main(): Promise<void> {
 			await send(options, { type: "shorten", url: `${site.origin}/another/page`, alias: TAKEN_ALIAS });
 			const aliasPopup = await extension.clickAction(tab);
 			await shownShortLink(aliasPopup);
-			await saveAlias(aliasPopup, TAKEN_ALIAS);
+			await pressPopupButton(aliasPopup, text("customAlias"));
+			await fillPopupField(aliasPopup, text("alias"), TAKEN_ALIAS);
+			await pressPopupButton(aliasPopup, text("save"));
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();
@@ -144,7 +156,7 @@ async function main(): Promise<void> {
 			await privatePopup.close();
 
 			await options.reload();
-			await options.getByRole("navigation", { name: "Pages of links" }).waitFor();
+			await options.getByRole("navigation", { name: text("pagesOfLinks") }).waitFor();
 			for (const width of OPTIONS_WIDTHS) {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {

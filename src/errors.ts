@@ -1,87 +1,92 @@
 /**
- * The catalogue of everything that can go wrong, as codes that cross the message boundary and the
- * text a user reads for each. Errors travel as values ({ code, message }), never as thrown objects,
- * because extension messaging serialises replies and would strip an Error's prototype and fields.
- * Firebase's own errors are mapped here too, so nobody ever reads a raw "FirebaseError: ...".
+ * The catalogue of everything that can go wrong, as codes that cross the message boundary. Errors travel
+ * as values ({ code, detail? }), never as thrown objects, because extension messaging serialises replies
+ * and would strip an Error's prototype and fields. Firebase's own errors are mapped here too, so nobody
+ * ever reads a raw "FirebaseError: ...". The text a user reads for a code is the message
+ * `error_<code>` of _locales (src/i18n/errorText.ts), looked up by the page or worker that shows it:
+ * this module stays free of browser APIs.
  */
-const userText = {
+const ERROR_CODES = [
 	// Shorty's own.
-	timeout: "Shorty got no answer within 10 seconds. Check your connection, then retry.",
-	"background-unavailable":
-		"Shorty's background service did not answer. Reload the extension from chrome://extensions and try again.",
-	internal: "Something went wrong inside Shorty.",
-	"invalid-request": "Shorty's pages sent a request the background could not read. Reload the extension.",
-	"invalid-url": "That is not a web address Shorty can shorten.",
-	"url-too-long": "That address is longer than 2,048 characters, too long to shorten.",
-	"restricted-page": "Browser pages, extension stores and local files cannot be shortened.",
-	"already-short": "That is already a Shorty link.",
-	"alias-invalid": "Aliases are 3 to 64 letters, digits, hyphens or underscores.",
-	"alias-reserved": "That alias is reserved. Please pick another.",
-	"alias-taken": "That alias is already in use. Please pick another.",
-	"rate-limited": "You have made as many new links as Shorty allows in an hour.",
-	"codes-exhausted": "Shorty could not find a free short code. Please try again.",
-	"link-not-found": "That link no longer exists.",
-	"signed-out": "Sign in to do that.",
-	"signed-out-by-user": "You signed out of Shorty. Open its popup to sign in, or to shorten without an account.",
-	"clipboard-failed": "The short link is ready, but Shorty could not copy it. Open the popup to copy it.",
-	offline: "You are offline. Shorty will try again as soon as you are back online.",
+	"timeout",
+	"background-unavailable",
+	"internal",
+	"invalid-request",
+	"invalid-url",
+	"url-too-long",
+	"restricted-page",
+	"already-short",
+	"alias-invalid",
+	"alias-reserved",
+	"alias-taken",
+	"rate-limited",
+	"codes-exhausted",
+	"link-not-found",
+	"signed-out",
+	"signed-out-by-user",
+	"clipboard-failed",
+	"offline",
 	// Firebase Auth (FirebaseError codes "auth/...").
-	"auth/invalid-credential": "Wrong email or password.",
-	"auth/email-already-in-use": "An account with that email already exists. Sign in instead.",
-	"auth/credential-already-in-use": "That account already exists. Sign in to it instead.",
-	"auth/weak-password": "Passwords need at least 6 characters.",
-	"auth/invalid-email": "That email address does not look right.",
-	"auth/missing-password": "Enter your password.",
-	"auth/missing-email": "Enter your email address.",
-	"auth/too-many-requests": "Too many attempts. Wait a minute, then try again.",
-	"auth/network-request-failed": "Shorty could not reach the sign-in service. Check your connection and try again.",
-	"auth/user-disabled": "This account has been disabled.",
-	"auth/operation-not-allowed": "This way of signing in is turned off for this Shorty backend.",
-	"auth/requires-recent-login": "For your security, sign in again, then retry.",
+	"auth/invalid-credential",
+	"auth/email-already-in-use",
+	"auth/credential-already-in-use",
+	"auth/weak-password",
+	"auth/invalid-email",
+	"auth/missing-password",
+	"auth/missing-email",
+	"auth/too-many-requests",
+	"auth/network-request-failed",
+	"auth/user-disabled",
+	"auth/operation-not-allowed",
+	"auth/requires-recent-login",
 	// Cloud Firestore (FirestoreError codes, prefixed here so they cannot clash with ours).
-	"firestore/permission-denied": "You do not have permission to do that. Try signing in again.",
-	"firestore/unauthenticated": "Your session has ended. Sign in again.",
-	"firestore/already-exists": "That short code is already taken. Please try again.",
-	"firestore/not-found": "That link no longer exists.",
-	"firestore/unavailable": "Shorty could not reach its database. Check your connection and try again.",
-	"firestore/deadline-exceeded": "The database took too long to answer. Please try again.",
-	"firestore/resource-exhausted": "The database is over its quota right now. Please try again later.",
-	"firestore/aborted": "Someone else changed this at the same moment. Please try again.",
-	"firestore/failed-precondition": "That change no longer applies: the link was changed elsewhere. Reload and retry.",
-	"firestore/cancelled": "The request was cancelled. Please try again.",
-	"firestore/invalid-argument": "The database refused the request as malformed.",
-} as const;
+	"firestore/permission-denied",
+	"firestore/unauthenticated",
+	"firestore/already-exists",
+	"firestore/not-found",
+	"firestore/unavailable",
+	"firestore/deadline-exceeded",
+	"firestore/resource-exhausted",
+	"firestore/aborted",
+	"firestore/failed-precondition",
+	"firestore/cancelled",
+	"firestore/invalid-argument",
+] as const;
 
-export type ErrorCode = keyof typeof userText;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AppError {
 	code: ErrorCode;
-	message: string;
+	/** What went wrong in a developer's words (a field name, a server's reason), shown after the text. */
+	detail?: string;
 }
 
+const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+
 export function isErrorCode(value: unknown): value is ErrorCode {
-	return typeof value === "string" && Object.hasOwn(userText, value);
+	return typeof value === "string" && knownCodes.has(value);
 }
 
 export function appError(code: ErrorCode, detail?: string): AppError {
-	return { code, message: detail ? `${userText[code]} (${detail})` : userText[code] };
+	return detail ? { code, detail } : { code };
 }
 
 /** Thrown inside the background when the cause is known; the message handler turns it into an AppError. */
 export class ShortyError extends Error {
 	readonly code: ErrorCode;
+	readonly detail: string | undefined;
 
 	constructor(code: ErrorCode, detail?: string) {
-		super(appError(code, detail).message);
+		// The Error's own message is for logs and stack traces: the code, which names the text a user reads.
+		super(detail ? `${code}: ${detail}` : code);
 		this.name = "ShortyError";
 		this.code = code;
+		this.detail = detail;
 	}
 
 	/** The same error, thrown: for a check that already produced its AppError. */
 	static from(error: AppError): ShortyError {
-		const thrown = new ShortyError(error.code);
-		thrown.message = error.message;
-		return thrown;
+		return new ShortyError(error.code, error.detail);
 	}
 }
 
@@ -115,7 +120,7 @@ function catalogueCode(code: string): string {
 }
 
 export function toAppError(error: unknown): AppError {
-	if (error instanceof ShortyError) return { code: error.code, message: error.message };
+	if (error instanceof ShortyError) return appError(error.code, error.detail);
 	const code = firebaseCode(error);
 	if (code !== undefined) {
 		const catalogued = catalogueCode(code);

@@ -186,7 +186,7 @@ function isReply(value: unknown): value is Reply<MessageType> {
 		value.ok === false &&
 		isObject(value.error) &&
 		isErrorCode(value.error.code) &&
-		typeof value.error.message === "string"
+		(value.error.detail === undefined || typeof value.error.detail === "string")
 	);
 }
 

@@ -5,6 +5,7 @@
  */
 import { followableUrl } from "../../redirect/followableUrl";
 import { routeOf } from "../../redirect/route";
+import { acceptedLanguages, type SiteLanguage, siteLanguage } from "../../redirect/siteText";
 import { audienceOf } from "./audience";
 import type { Visit } from "./clicks";
 import { PAGE_CSP, pageHtml, type ServerView } from "./page";
@@ -49,18 +50,28 @@ export interface AnswerDeps {
  */
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-function page(status: number, view: ServerView, extra: Record<string, string> = {}): Answer {
-	return {
+/** The language of the visitor's browser (Accept-Language) among the pages' four, English otherwise. */
+function languageOf(headers: ShortLinkRequest["headers"]): SiteLanguage {
+	const header = headers["accept-language"];
+	return siteLanguage(acceptedLanguages(Array.isArray(header) ? header.join(",") : header));
+}
+
+/** The pages answered to `request`, in its visitor's language. */
+function pagesFor(request: ShortLinkRequest) {
+	const language = languageOf(request.headers);
+	return (status: number, view: ServerView, extra: Record<string, string> = {}): Answer => ({
 		status,
 		headers: {
 			...NO_STORE,
 			"Content-Type": "text/html; charset=utf-8",
 			"Content-Security-Policy": PAGE_CSP,
 			"X-Content-Type-Options": "nosniff",
+			"Content-Language": language,
+			Vary: "Accept-Language",
 			...extra,
 		},
-		body: pageHtml(view),
-	};
+		body: pageHtml(view, language),
+	});
 }
 
 /** Without a trailing dot, which names the same host. */
@@ -98,6 +109,7 @@ function siteOf(headers: ShortLinkRequest["headers"]): string {
 }
 
 async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answer> {
+	const page = pagesFor(request);
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return { status: 405, headers: { ...NO_STORE, Allow: "GET, HEAD" }, body: "" };
 	}
@@ -143,6 +155,7 @@ export async function answerShortLink(request: ShortLinkRequest, deps: AnswerDep
 		return await decide(request, deps);
 	} catch (error) {
 		deps.logError(`Answering ${request.method} ${request.path} failed`, error);
+		const page = pagesFor(request);
 		// Only a short link's own path is offered again: any other path could be "//elsewhere.example".
 		const { kind } = routeOf(request.path);
 		const retry = { href: kind === "follow" || kind === "preview" ? request.path : "/" };

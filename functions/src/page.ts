@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import template from "../../redirect/index.html?raw";
+import { type SiteLanguage, siteText } from "../../redirect/siteText";
 import pageCss from "../../redirect/style.css?inline";
 import { type Child, contentOf, type View } from "../../redirect/views";
 import themeCss from "../../src/ui/theme.css?inline";
@@ -60,9 +61,10 @@ const shellEdits: Array<[RegExp, string]> = [
 ];
 const shell = shellEdits.reduce((text, [pattern, replacement]) => replaceOnce(text, pattern, replacement), template);
 
-export function pageHtml(view: ServerView): string {
-	const { title, heading, body } = contentOf(view);
+export function pageHtml(view: ServerView, language: SiteLanguage = "en"): string {
+	const { title, heading, body } = contentOf(view, siteText(language));
 	const main = `${heading ? `<h1>${escapeHtml(heading)}</h1>` : ""}${body.map(html).join("")}`;
 	const titled = replaceOnce(shell, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-	return replaceOnce(titled, /<main>[\s\S]*<\/main>/, `<main>${main}</main>`);
+	const spoken = replaceOnce(titled, /<html lang="en">/, `<html lang="${language}">`);
+	return replaceOnce(spoken, /<main>[\s\S]*<\/main>/, `<main>${main}</main>`);
 }

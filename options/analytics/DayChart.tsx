@@ -1,5 +1,5 @@
+import { formatNumber } from "../../src/i18n/translate";
 import type { DayFigures } from "../../src/links/dayCounts";
-import { formatCount } from "../counting";
 
 /** Drawing units per day and of the chart's height; the SVG stretches to the dialog's width. */
 const BAR = 10;
@@ -33,8 +33,8 @@ export function DayChart({ days, summary }: { days: DayFigures[]; summary: strin
 		<figure className="day-chart">
 			<div className="day-chart__plot">
 				<div className="day-chart__scale" aria-hidden="true">
-					<span>{formatCount(top)}</span>
-					<span>{formatCount(top / 2)}</span>
+					<span>{formatNumber(top)}</span>
+					<span>{formatNumber(top / 2)}</span>
 					<span>0</span>
 				</div>
 				<svg
@@ -48,7 +48,7 @@ export function DayChart({ days, summary }: { days: DayFigures[]; summary: strin
 					<line className="day-chart__grid" x1="0" x2={days.length * BAR} y1={HEIGHT / 2} y2={HEIGHT / 2} />
 					{days.map((day, index) => (
 						<g key={day.day}>
-							<title>{`${shortDay(day.day)}: ${formatCount(day.people)} people, ${formatCount(day.bots)} bots`}</title>
+							<title>{`${shortDay(day.day)}: ${formatNumber(day.people)} people, ${formatNumber(day.bots)} bots`}</title>
 							<rect
 								className="day-chart__people"
 								x={index * BAR + GAP / 2}

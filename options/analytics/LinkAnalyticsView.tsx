@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { errorText } from "../../src/i18n/errorText";
+import { formatNumber } from "../../src/i18n/translate";
 import {
 	ANALYTICS_WINDOWS,
 	type AnalyticsWindow,
@@ -6,7 +8,6 @@ import {
 	type LinkAnalytics,
 } from "../../src/links/dayCounts";
 import type { BrowserClass, DeviceClass } from "../../src/links/schema";
-import { formatCount } from "../counting";
 import { DayChart, shortDay } from "./DayChart";
 import { TallyTable } from "./TallyTable";
 import { useLinkAnalytics } from "./useLinkAnalytics";
@@ -24,12 +25,12 @@ const BROWSER_NAMES: Record<BrowserClass, string> = {
 
 const peopleWord = (count: number) => (count === 1 ? "person" : "people");
 const botsWord = (count: number) => (count === 1 ? "bot" : "bots");
-const people = (count: number) => `${formatCount(count)} ${peopleWord(count)}`;
+const people = (count: number) => `${formatNumber(count)} ${peopleWord(count)}`;
 
 function summaryOf({ people: visitors, bots, days }: LinkAnalytics): string {
 	const busiest = days.reduce<DayFigures | null>((best, day) => (day.people > (best?.people ?? 0) ? day : best), null);
 	const peak = busiest ? `; the busiest day was ${shortDay(busiest.day)}, with ${people(busiest.people)}` : "";
-	return `Clicks per day over the last ${days.length} days: ${people(visitors)} and ${formatCount(bots)} ${botsWord(bots)}${peak}.`;
+	return `Clicks per day over the last ${days.length} days: ${people(visitors)} and ${formatNumber(bots)} ${botsWord(bots)}${peak}.`;
 }
 
 /** The figures of one window; while another window loads, the last one's stay, with their own period. */
@@ -37,8 +38,8 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 	return (
 		<>
 			<p className="analytics__totals">
-				<strong>{formatCount(analytics.people)}</strong> {peopleWord(analytics.people)} and{" "}
-				<strong>{formatCount(analytics.bots)}</strong> {botsWord(analytics.bots)} in the last {analytics.days.length}{" "}
+				<strong>{formatNumber(analytics.people)}</strong> {peopleWord(analytics.people)} and{" "}
+				<strong>{formatNumber(analytics.bots)}</strong> {botsWord(analytics.bots)} in the last {analytics.days.length}{" "}
 				days
 			</p>
 			<DayChart days={analytics.days} summary={summaryOf(analytics)} />
@@ -58,8 +59,8 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 								<th scope="row">
 									<time dateTime={day.day}>{shortDay(day.day)}</time>
 								</th>
-								<td>{formatCount(day.people)}</td>
-								<td>{formatCount(day.bots)}</td>
+								<td>{formatNumber(day.people)}</td>
+								<td>{formatNumber(day.bots)}</td>
 							</tr>
 						))}
 					</tbody>
@@ -113,7 +114,7 @@ export function LinkAnalyticsView({ code }: { code: string }) {
 			</fieldset>
 			{state.status === "failed" && (
 				<div className="notice notice--error" role="alert">
-					<p>The analytics could not be loaded: {state.error.message}</p>
+					<p>The analytics could not be loaded: {errorText(state.error)}</p>
 					<button type="button" onClick={retry}>
 						Try again
 					</button>

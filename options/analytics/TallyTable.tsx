@@ -1,5 +1,5 @@
+import { formatNumber } from "../../src/i18n/translate";
 import type { Tally } from "../../src/links/dayCounts";
-import { formatCount } from "../counting";
 
 export interface TallyTableProps<Name extends string> {
 	caption: string;
@@ -44,7 +44,7 @@ export function TallyTable<Name extends string>({
 									<span className="tally__bar" style={{ inlineSize: `${(visits / total) * 100}%` }} />
 									<span className="tally__label">{label(name)}</span>
 								</th>
-								<td className="tally__visits">{formatCount(visits)}</td>
+								<td className="tally__visits">{formatNumber(visits)}</td>
 							</tr>
 						))}
 					</tbody>

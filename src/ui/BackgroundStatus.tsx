@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { errorText } from "../i18n/errorText";
+import { t } from "../i18n/translate";
 import type { Reply } from "../messages";
 import { useBackground } from "./BackgroundContext";
 
@@ -43,7 +45,11 @@ export function BackgroundStatus() {
 	return (
 		<div className={`status${failed ? " status--error" : ""}`}>
 			<p role="status" ref={message} tabIndex={-1}>
-				{reply === null ? "Connecting to Shorty…" : reply.ok ? `Shorty ${reply.data.version}` : reply.error.message}
+				{reply === null
+					? t("connecting")
+					: reply.ok
+						? t("versionLine", { version: reply.data.version })
+						: errorText(reply.error)}
 			</p>
 			{(failed || (status.state === "checking" && retried.current)) && (
 				<button
@@ -55,7 +61,7 @@ export function BackgroundStatus() {
 						void check();
 					}}
 				>
-					Try again
+					{t("tryAgain")}
 				</button>
 			)}
 		</div>

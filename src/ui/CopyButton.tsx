@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { t } from "../i18n/translate";
 import { CheckIcon, CopyIcon } from "./icons";
 
 type CopyStatus = "idle" | "copied" | "failed";
@@ -31,7 +32,7 @@ export function CopyButton({ text, copy, name }: CopyButtonProps) {
 				type="button"
 				className={`icon-button${status === "copied" ? " icon-button--done" : ""}`}
 				aria-label={name}
-				title={status === "copied" ? "Copied" : name}
+				title={status === "copied" ? t("copied") : name}
 				onClick={async () => {
 					setStatus("idle");
 					try {
@@ -45,7 +46,7 @@ export function CopyButton({ text, copy, name }: CopyButtonProps) {
 				{status === "copied" ? <CheckIcon /> : <CopyIcon />}
 			</button>
 			<span role="status" className={`copy-button__status copy-button__status--${status}`}>
-				{status === "copied" ? "Copied" : status === "failed" ? "Could not copy: select the link and press Ctrl+C" : ""}
+				{status === "copied" ? t("copied") : status === "failed" ? t("copyFailedShort") : ""}
 			</span>
 		</span>
 	);

@@ -1,10 +1,13 @@
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { MessageKey } from "../i18n/catalogue";
+import { t } from "../i18n/translate";
 
 type CopyStatus = "idle" | "copied" | "failed";
 
-export const COPY_FAILED_MESSAGE = "Could not copy. The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.";
-
-const statusText: Record<CopyStatus, string> = { idle: "", copied: "Copied", failed: COPY_FAILED_MESSAGE };
+const statusText = { idle: null, copied: "copied", failed: "copyFailed" } as const satisfies Record<
+	CopyStatus,
+	MessageKey | null
+>;
 
 export interface CopyFieldProps {
 	label: string;
@@ -114,10 +117,10 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 			</div>
 			<div className="copy-field__actions">
 				<p role="status" className={`copy-field__status copy-field__status--${status}`}>
-					{statusText[status]}
+					{statusText[status] && t(statusText[status])}
 				</p>
 				<button type="button" className="copy-field__button" aria-label={copyName} onClick={() => void copyValue()}>
-					Copy
+					{t("copy")}
 				</button>
 			</div>
 		</div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { uiLocale } from "../i18n/translate";
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 	["year", 365 * 24 * 3600_000],
@@ -39,8 +40,8 @@ function useNow(): number {
 /** A moment as "3 days ago", kept current; the exact date and time on hover and in the machine-readable value. */
 export function RelativeTime({ time }: { time: number }) {
 	return (
-		<time dateTime={new Date(time).toISOString()} title={exactTimeText(time)}>
-			{relativeTimeText(time, useNow())}
+		<time dateTime={new Date(time).toISOString()} title={exactTimeText(time, uiLocale())}>
+			{relativeTimeText(time, useNow(), uiLocale())}
 		</time>
 	);
 }

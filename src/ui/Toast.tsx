@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "../i18n/translate";
 
 export interface ToastMessage {
 	/** A new id is a new toast: its timer starts afresh even when the text repeats. */
@@ -61,7 +62,7 @@ export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProp
 							{toast.action.label}
 						</button>
 					)}
-					<button type="button" className="toast__dismiss" aria-label="Dismiss" onClick={() => onClose(toast)}>
+					<button type="button" className="toast__dismiss" aria-label={t("dismiss")} onClick={() => onClose(toast)}>
 						×
 					</button>
 				</div>

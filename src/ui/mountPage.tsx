@@ -1,5 +1,7 @@
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { browser } from "../browser";
+import { installMessages, t } from "../i18n/translate";
 import { BackgroundProvider } from "./BackgroundContext";
 import { BackgroundEventsProvider } from "./BackgroundEvents";
 import { callBackground } from "./callBackground";
@@ -8,6 +10,9 @@ import "./theme.css";
 
 /** Renders an extension page into its #root, connected to the real background. */
 export function mountPage(page: ReactNode): void {
+	installMessages(browser.i18n);
+	// Screen readers and hyphenation follow the language the messages are in, not the HTML file's.
+	document.documentElement.lang = t("language");
 	const root = document.getElementById("root");
 	if (!root) throw new Error("The page's HTML has no #root element");
 	createRoot(root).render(

@@ -62,13 +62,14 @@ export interface Extension {
 }
 
 /**
- * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend. With
- * `profile`, that folder is the browser's profile and outlives the browser, so a second launch is a
- * browser start of the same installation (its session kept, its caches in memory gone).
+ * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend, in
+ * English, or in `language` ("de"): the browser's UI language, which chrome.i18n follows. With `profile`,
+ * that folder is the browser's profile and outlives the browser, so a second launch is a browser start of
+ * the same installation (its session kept, its caches in memory gone).
  */
 export async function launchExtension(
 	extensionDir: string = inject("extensionDir"),
-	{ profile: keptProfile }: { profile?: string } = {},
+	{ profile: keptProfile, language = "en-US" }: { profile?: string; language?: string } = {},
 ): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
@@ -78,11 +79,15 @@ export async function launchExtension(
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath,
 		headless: true,
+		// Chromium on Linux takes its UI language from the environment; --lang is for the other systems.
+		env: { ...process.env, LANGUAGE: language, LC_ALL: "" },
+		locale: language,
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
 		args: [
 			`--disable-extensions-except=${extensionDir}`,
 			`--load-extension=${extensionDir}`,
+			`--lang=${language}`,
 			"--no-sandbox",
 			"--disable-gpu",
 			"--disable-dev-shm-usage",

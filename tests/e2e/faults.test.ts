@@ -17,6 +17,7 @@ import type { BackendPorts } from "../../local/config";
 import { freePort } from "../../local/ports";
 import { buildLocalExtension } from "../../scripts/localBuild";
 import { type AnyRequest, type BackgroundCall, createClient, type Failure } from "../../src/messages";
+import { englishErrorText } from "../englishText";
 import { type FaultyProxy, startFaultyProxy } from "../integration/firestore/faultyProxy";
 import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
 import { type Extension, launchExtension } from "./extension";
@@ -109,8 +110,9 @@ const codesFor = (links: Map<string, string>, url: string) =>
 function expectClearError(reply: Awaited<ReturnType<BackgroundCall>>): void {
 	expect(reply.ok).toBe(false);
 	if (reply.ok) return;
-	expect(reply.error.message).not.toMatch(/FirebaseError|Firebase:|Request failed/);
-	expect(reply.error.message.length).toBeGreaterThan(20);
+	const text = englishErrorText(reply.error);
+	expect(text).not.toMatch(/FirebaseError|Firebase:|Request failed/);
+	expect(text.length).toBeGreaterThan(20);
 	stoppedReplies.push(reply);
 }
 
@@ -125,7 +127,7 @@ describe("a shorten whose commit gets no answer in time", () => {
 		await caught.pass();
 
 		const retried = await call({ type: "shorten", url });
-		if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+		if (!retried.ok) throw new Error(`retry failed: ${retried.error.code}`);
 		expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
 	});
 });
@@ -145,7 +147,7 @@ describe("the backend stopped during a shorten", () => {
 			await start();
 			expect(codesFor(await expectWholePairs(), url)).toEqual([]);
 			const retried = await call({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
 		},
 		RESTART_TIMEOUT,
@@ -165,7 +167,7 @@ describe("the backend stopped during a shorten", () => {
 			const landed = codesFor(await expectWholePairs(), url);
 			expect(landed).toHaveLength(1);
 			const retried = await call({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(retried.data.code).toBe(landed[0]);
 			expect(codesFor(await expectWholePairs(), url)).toEqual(landed);
 		},
@@ -197,7 +199,7 @@ describe("the service worker terminated during a shorten", () => {
 			await caught.pass();
 
 			const retried = await client({ type: "shorten", url });
-			if (!retried.ok) throw new Error(`retry failed: ${retried.error.message}`);
+			if (!retried.ok) throw new Error(`retry failed: ${englishErrorText(retried.error)}`);
 			expect(codesFor(await expectWholePairs(), url)).toEqual([retried.data.code]);
 		} finally {
 			await browser.close();

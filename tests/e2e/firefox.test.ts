@@ -71,7 +71,7 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 	it("shortens as the popup asks, into the local Firestore, and the options table lists the link", async () => {
 		const target = `${site.origin}/firefox/first`;
 		const reply = await send(optionsPage, { type: "shorten", url: target, title: "First in Firefox" });
-		if (!reply.ok) throw new Error(`shorten failed: ${reply.error.code} ${reply.error.message}`);
+		if (!reply.ok) throw new Error(`shorten failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
 		const link = reply.data as Link;
 		expect(link.url).toBe(target);
 		expect(link.shortUrl).toBe(`http://${backend.hosting}/${link.code}`);

@@ -9,12 +9,13 @@ import { collection, type Firestore, getDocs } from "firebase/firestore/lite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appError } from "../../src/errors";
+import { englishErrorText } from "../englishText";
 import { ADMINISTRATOR, connectSdk } from "../integration/firestore/helpers";
 import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
 import { shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
-const OFFLINE_MESSAGE = appError("offline").message;
+const OFFLINE_MESSAGE = englishErrorText(appError("offline"));
 
 let extension: Extension;
 let site: TestSite;
@@ -112,7 +113,7 @@ describe("the popup with the network offline", () => {
 		const popup = await openOn(url);
 		try {
 			// The worker's request fails, and the popup, still thinking itself online, blames the database.
-			await waitForMessage(popup, appError("firestore/unavailable").message);
+			await waitForMessage(popup, englishErrorText(appError("firestore/unavailable")));
 			expect(await popup.evaluate(() => document.querySelector(".copy-field__link") !== null)).toBe(false);
 			await popup.setOffline(true);
 			await waitForMessage(popup, OFFLINE_MESSAGE);

@@ -20,7 +20,7 @@ let page: Page;
 
 async function send<T>(on: Page, request: AnyRequest): Promise<T> {
 	const reply: Reply<AnyRequest["type"]> = await on.evaluate((message) => chrome.runtime.sendMessage(message), request);
-	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
 	return reply.data as T;
 }
 

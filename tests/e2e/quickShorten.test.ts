@@ -87,7 +87,7 @@ async function storedUrl(shortUrl: string): Promise<string> {
 		code,
 	)) as Reply<"getLink">;
 	await options.close();
-	if (!reply.ok) throw new Error(reply.error.message);
+	if (!reply.ok) throw new Error(JSON.stringify(reply.error));
 	return reply.data.url;
 }
 

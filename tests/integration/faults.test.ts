@@ -137,6 +137,6 @@ describe("another write landing between a read and the commit that relied on it"
 		});
 		await elsewhere.removeMany(owner, [link.code]);
 		await held.pass();
-		expect(await editing).toMatchObject({ message: "That link no longer exists." });
+		expect(await editing).toMatchObject({ code: "link-not-found" });
 	});
 });

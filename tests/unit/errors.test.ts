@@ -2,6 +2,7 @@
 import { FirebaseError } from "firebase/app";
 import { describe, expect, it } from "vitest";
 import { appError, ShortyError, toAppError } from "../../src/errors";
+import { errorText } from "../../src/i18n/errorText";
 
 describe("the error catalogue", () => {
 	it.each([
@@ -11,7 +12,9 @@ describe("the error catalogue", () => {
 		["auth/network-request-failed", "Shorty could not reach the sign-in service. Check your connection and try again."],
 	])("turns Firebase Auth's %s into its own words", (code, text) => {
 		const error = new FirebaseError(code, `Firebase: Error (${code}).`);
-		expect(toAppError(error)).toEqual({ code, message: text });
+		const caught = toAppError(error);
+		expect(caught).toEqual({ code });
+		expect(errorText(caught)).toBe(text);
 	});
 
 	it("says 'Wrong email or password.' for an unknown email as for a wrong password, so it tells no one who has an account", () => {
@@ -23,8 +26,7 @@ describe("the error catalogue", () => {
 			"auth/invalid-credential",
 			"auth/invalid-login-credentials",
 		].map((code) => toAppError(new FirebaseError(code, `Firebase: Error (${code}).`)));
-		for (const reply of replies)
-			expect(reply).toEqual({ code: "auth/invalid-credential", message: "Wrong email or password." });
+		for (const reply of replies) expect(reply).toEqual({ code: "auth/invalid-credential" });
 	});
 
 	it.each([
@@ -39,30 +41,32 @@ describe("the error catalogue", () => {
 		// A FirestoreError is a FirebaseError whose code has no "auth/"-style prefix (its constructor is private).
 		const reply = toAppError(new FirebaseError(code, "Missing or insufficient permissions."));
 		expect(reply.code).toBe(catalogued);
-		expect(reply.message).not.toMatch(/FirebaseError|Missing or insufficient/);
+		expect(errorText(reply)).not.toMatch(/FirebaseError|Missing or insufficient/);
 	});
 
 	it("keeps an unknown Firebase code and any other exception as internal, naming the cause", () => {
 		expect(toAppError(new FirebaseError("auth/brand-new-code", "Firebase: Error (auth/brand-new-code)."))).toEqual({
 			code: "internal",
-			message: "Something went wrong inside Shorty. (auth/brand-new-code)",
+			detail: "auth/brand-new-code",
 		});
 		expect(toAppError(new RangeError("bad index"))).toEqual({
 			code: "internal",
-			message: "Something went wrong inside Shorty. (bad index)",
+			detail: "bad index",
 		});
 	});
 
 	it("says offline in words unlike a timeout's or an unreachable database's", () => {
-		const offline = appError("offline").message;
+		const offline = errorText(appError("offline"));
 		expect(offline).toMatch(/^You are offline\./);
-		expect(new Set([offline, appError("timeout").message, appError("firestore/unavailable").message]).size).toBe(3);
+		expect(new Set([offline, errorText(appError("timeout")), errorText(appError("firestore/unavailable"))]).size).toBe(
+			3,
+		);
 	});
 
 	it("passes Shorty's own errors through with their detail", () => {
 		expect(toAppError(new ShortyError("alias-invalid", "too short: 2 characters, at least 3"))).toEqual({
 			code: "alias-invalid",
-			message: "Aliases are 3 to 64 letters, digits, hyphens or underscores. (too short: 2 characters, at least 3)",
+			detail: "too short: 2 characters, at least 3",
 		});
 	});
 });

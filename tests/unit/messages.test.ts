@@ -16,7 +16,7 @@ describe("messages between pages and the background", () => {
 		expect(await call({ type: "ping" })).toEqual({ ok: true, data: pingReply });
 	});
 
-	it("a known failure keeps its code and message across the boundary", async () => {
+	it("a known failure keeps its code and detail across the boundary", async () => {
 		const call = inProcessBackground({
 			ping: () => {
 				throw new ShortyError("background-unavailable", "worker is shutting down");
@@ -24,7 +24,7 @@ describe("messages between pages and the background", () => {
 		});
 		expect(await call({ type: "ping" })).toEqual({
 			ok: false,
-			error: { code: "background-unavailable", message: expect.stringContaining("(worker is shutting down)") },
+			error: { code: "background-unavailable", detail: "worker is shutting down" },
 		});
 	});
 
@@ -36,7 +36,7 @@ describe("messages between pages and the background", () => {
 		});
 		const reply = await call({ type: "ping" });
 		expect(reply).toMatchObject({ ok: false, error: { code: "internal" } });
-		expect(!reply.ok && reply.error.message).toContain("x is undefined");
+		expect(!reply.ok && reply.error.detail).toContain("x is undefined");
 	});
 
 	describe("checking requests at the boundary", () => {
@@ -66,7 +66,7 @@ describe("messages between pages and the background", () => {
 		])("refuses %s as invalid-request, and the handler never runs", async (_, message, problem) => {
 			const reply = await handle(message);
 			expect(reply).toMatchObject({ ok: false, error: { code: "invalid-request" } });
-			expect(reply?.ok === false && reply.error.message).toContain(problem);
+			expect(reply?.ok === false && reply.error.detail).toContain(problem);
 			expect(received).toEqual([]);
 		});
 
@@ -93,7 +93,7 @@ describe("messages between pages and the background", () => {
 		);
 		const reply = await call({ type: "ping" });
 		expect(reply).toMatchObject({ ok: false, error: { code: "background-unavailable" } });
-		expect(!reply.ok && reply.error.message).toContain("Receiving end does not exist");
+		expect(!reply.ok && reply.error.detail).toContain("Receiving end does not exist");
 	});
 
 	it.each([
@@ -104,7 +104,7 @@ describe("messages between pages and the background", () => {
 		["a success without data", { ok: true }],
 		["a failure without an error", { ok: false }],
 		["a failure with an unknown code", { ok: false, error: { code: "nope", message: "x" } }],
-		["a failure without a message", { ok: false, error: { code: "internal" } }],
+		["a failure whose detail is not text", { ok: false, error: { code: "internal", detail: 42 } }],
 	])("%s from the background reads as background-unavailable", async (_, reply) => {
 		const call = createClient(async () => reply);
 		expect(await call({ type: "ping" })).toMatchObject({ ok: false, error: { code: "background-unavailable" } });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "../../i18n/translate";
 import { useBackground } from "../BackgroundContext";
 import { EmailField, FormError, FormHeading, SubmitButton } from "./fields";
 import type { AccountFormProps } from "./formProps";
@@ -29,18 +30,17 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 
 	return (
 		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
-			<FormHeading {...heading}>Reset your password</FormHeading>
+			<FormHeading {...heading}>{t("resetPasswordTitle")}</FormHeading>
 			{sentTo === null ? (
 				<>
-					<p className="account-notice">We will email you a link to choose a new password.</p>
+					<p className="account-notice">{t("resetPasswordExplain")}</p>
 					<EmailField binding={form.field("email")} />
 					<FormError message={form.formError} />
-					<SubmitButton pending={form.pending} label="Send reset link" pendingLabel="Sending…" />
+					<SubmitButton pending={form.pending} label={t("sendResetLink")} pendingLabel={t("sending")} />
 				</>
 			) : (
 				<p className="account-notice" role="status">
-					If {sentTo} has an account, we sent it a link to choose a new password. Follow it, then sign in here with your
-					new password.
+					{t("resetPasswordSent", { email: sentTo })}
 				</p>
 			)}
 			<p className="account-form__switch">
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 					className="link-button"
 					onClick={() => switchTo("sign-in", sentTo ?? form.values.email)}
 				>
-					Back to sign in
+					{t("backToSignIn")}
 				</button>
 			</p>
 		</form>

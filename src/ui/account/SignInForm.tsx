@@ -1,7 +1,8 @@
+import { t, tPlural } from "../../i18n/translate";
+import { Message } from "../Message";
 import { CredentialsFields } from "./CredentialsFields";
 import { FormHeading } from "./fields";
 import type { AccountFormProps } from "./formProps";
-import { linkWords } from "./linkWords";
 import { useCredentialsForm } from "./useCredentialsForm";
 import { useGuestLinkCount } from "./useGuestLinkCount";
 
@@ -13,31 +14,33 @@ import { useGuestLinkCount } from "./useGuestLinkCount";
 export function SignInForm({ email, heading, onDone, switchTo }: AccountFormProps) {
 	const count = useGuestLinkCount();
 	const form = useCredentialsForm("signIn", email, onDone);
-	const { theLinks, them } = linkWords(count);
 	return (
 		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
-			<FormHeading {...heading}>Sign in</FormHeading>
+			<FormHeading {...heading}>{t("signIn")}</FormHeading>
 			{count !== null && count > 0 && (
 				<div className="account-notice account-notice--warning">
-					<p>
-						Signing in to an existing account leaves {theLinks} you made without an account behind: that account will
-						not show {them}.
-					</p>
+					<p>{tPlural("signInLeavesLinks", count, { count })}</p>
 					<button type="button" className="link-button" onClick={() => switchTo("sign-up", form.values.email)}>
-						Create an account instead to keep {them}
+						{tPlural("createInsteadToKeep", count, {})}
 					</button>
 				</div>
 			)}
-			<CredentialsFields form={form} purpose="current" submit={{ label: "Sign in", pendingLabel: "Signing in…" }} />
+			<CredentialsFields form={form} purpose="current" submit={{ label: t("signIn"), pendingLabel: t("signingIn") }} />
 			<p className="account-form__switch">
 				<button type="button" className="link-button" onClick={() => switchTo("reset-password", form.values.email)}>
-					Forgot your password?
+					{t("forgotPassword")}
 				</button>
 				<span>
-					New here?{" "}
-					<button type="button" className="link-button" onClick={() => switchTo("sign-up", form.values.email)}>
-						Create an account
-					</button>
+					<Message
+						name="newHere"
+						values={{
+							create: (
+								<button type="button" className="link-button" onClick={() => switchTo("sign-up", form.values.email)}>
+									{t("createAnAccount")}
+								</button>
+							),
+						}}
+					/>
 				</span>
 			</p>
 		</form>

@@ -1,7 +1,8 @@
+import { t, tPlural } from "../../i18n/translate";
+import { Message } from "../Message";
 import { CredentialsFields } from "./CredentialsFields";
 import { FormHeading } from "./fields";
 import type { AccountFormProps } from "./formProps";
-import { linkWords } from "./linkWords";
 import { useCredentialsForm } from "./useCredentialsForm";
 import { useGuestLinkCount } from "./useGuestLinkCount";
 
@@ -12,25 +13,26 @@ import { useGuestLinkCount } from "./useGuestLinkCount";
 export function SignUpForm({ email, heading, onDone, switchTo }: AccountFormProps) {
 	const count = useGuestLinkCount();
 	const form = useCredentialsForm("signUp", email, onDone);
-	const { theLinksCapitalised } = linkWords(count);
 	return (
 		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
-			<FormHeading {...heading}>Create an account</FormHeading>
-			{count !== null && count > 0 && (
-				<p className="account-notice">
-					{theLinksCapitalised} you made without an account {count === 1 ? "moves" : "move"} into the new account.
-				</p>
-			)}
+			<FormHeading {...heading}>{t("createAnAccount")}</FormHeading>
+			{count !== null && count > 0 && <p className="account-notice">{tPlural("linksMoveIn", count, { count })}</p>}
 			<CredentialsFields
 				form={form}
 				purpose="new"
-				submit={{ label: "Create account", pendingLabel: "Creating account…" }}
+				submit={{ label: t("createAccount"), pendingLabel: t("creatingAccount") }}
 			/>
 			<p className="account-form__switch">
-				Already have an account?{" "}
-				<button type="button" className="link-button" onClick={() => switchTo("sign-in", form.values.email)}>
-					Sign in
-				</button>
+				<Message
+					name="alreadyHaveAccount"
+					values={{
+						signin: (
+							<button type="button" className="link-button" onClick={() => switchTo("sign-in", form.values.email)}>
+								{t("signIn")}
+							</button>
+						),
+					}}
+				/>
 			</p>
 		</form>
 	);

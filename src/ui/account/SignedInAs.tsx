@@ -3,10 +3,15 @@ import type { AppError } from "../../errors";
 import type { Session } from "../../messages";
 import { useBackground } from "../BackgroundContext";
 import { FormError } from "./fields";
-import { linkWords } from "./linkWords";
 import { useLinkCount } from "./useLinkCount";
 import { useSession } from "./useSession";
 import "./account.css";
+import { errorText } from "../../i18n/errorText";
+import { t, tPlural } from "../../i18n/translate";
+import { Message } from "../Message";
+
+/** While the count is unknown the links are spoken of as several, as in the warning above the button. */
+const UNKNOWN_MANY = 2;
 
 type SignedIn = NonNullable<Session["user"]>;
 
@@ -43,23 +48,22 @@ export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?
 		onSignedOut?.();
 	}
 
-	const { theLinks, them } = linkWords(count);
 	return (
 		<div className="signed-in-as">
 			<p className="signed-in-as__who">
 				{user.anonymous ? (
-					"Using Shorty without an account"
+					t("usingWithoutAccount")
 				) : (
-					<>
-						Signed in as <strong className="signed-in-as__email">{user.email}</strong>
-					</>
+					<Message
+						name="signedInAs"
+						values={{ email: <strong className="signed-in-as__email">{user.email}</strong> }}
+					/>
 				)}
 			</p>
 			{confirming ? (
 				<div className="account-notice account-notice--warning">
 					<p id={warningId}>
-						Signing out loses {theLinks} you made without an account: nobody can sign back in to {them}. Create an
-						account first to keep {them}.
+						{count === null ? t("signOutLosesLinks") : tPlural("signOutLosesLinks", count, { count })}
 					</p>
 					<div className="signed-in-as__actions">
 						<button
@@ -69,10 +73,10 @@ export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?
 							aria-disabled={pending}
 							onClick={() => void signOut()}
 						>
-							{pending ? "Signing out…" : `Sign out and lose ${them}`}
+							{pending ? t("signingOut") : tPlural("signOutAndLose", count ?? UNKNOWN_MANY, {})}
 						</button>
 						<button type="button" className="secondary-button" onClick={() => setConfirming(false)}>
-							Cancel
+							{t("cancel")}
 						</button>
 					</div>
 				</div>
@@ -84,10 +88,10 @@ export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?
 					aria-disabled={pending}
 					onClick={() => (user.anonymous && count !== 0 ? setConfirming(true) : void signOut())}
 				>
-					{pending ? "Signing out…" : "Sign out"}
+					{pending ? t("signingOut") : t("signOut")}
 				</button>
 			)}
-			<FormError message={error?.message ?? null} />
+			<FormError message={error && errorText(error)} />
 		</div>
 	);
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { t } from "../../i18n/translate";
 import type { FieldBinding } from "./useAccountForm";
 import { MIN_PASSWORD_LENGTH } from "./validation";
 
@@ -50,21 +51,21 @@ function TextField({ label, type, autoComplete, hint, binding }: TextFieldProps)
 }
 
 export function EmailField({ binding }: { binding: FieldBinding }) {
-	return <TextField label="Email" type="email" autoComplete="email" binding={binding} />;
+	return <TextField label={t("email")} type="email" autoComplete="email" binding={binding} />;
 }
 
 /** `purpose` tells password managers whether to offer a new password or fill the saved one. */
 export function PasswordField({ binding, purpose }: { binding: FieldBinding; purpose: "new" | "current" }) {
 	return purpose === "new" ? (
 		<TextField
-			label="Password"
+			label={t("password")}
 			type="password"
 			autoComplete="new-password"
-			hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+			hint={t("passwordHint", { count: MIN_PASSWORD_LENGTH })}
 			binding={binding}
 		/>
 	) : (
-		<TextField label="Password" type="password" autoComplete="current-password" binding={binding} />
+		<TextField label={t("password")} type="password" autoComplete="current-password" binding={binding} />
 	);
 }
 

@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { AppError } from "../../errors";
+import { errorText } from "../../i18n/errorText";
 import { type AccountField, fieldChecks, fieldOf, fieldToRevisit } from "./validation";
 
 /** What a field component needs from its form. */
+const textOf = (error: AppError | null): string | null => (error ? errorText(error) : null);
+
 export interface FieldBinding {
 	value: string;
 	/** The message under the field (its problem), or null when there is nothing wrong. It follows typing. */
@@ -72,10 +75,9 @@ export function useAccountForm<F extends AccountField>({
 	}, [focusRequest]);
 
 	const serverProblem = (name: F): string | null =>
-		serverError && fieldOf(serverError.code) === name ? serverError.message : null;
+		serverError && fieldOf(serverError.code) === name ? errorText(serverError) : null;
 	// What the field would say once shown; the server's word for it first.
-	const problemIfShown = (name: F): string | null =>
-		serverProblem(name) ?? fieldChecks[name](values[name])?.message ?? null;
+	const problemIfShown = (name: F): string | null => serverProblem(name) ?? textOf(fieldChecks[name](values[name]));
 	const problem = (name: F): string | null => (shown.has(name) ? problemIfShown(name) : serverProblem(name));
 
 	const show = (names: F[]) => setShown((before) => new Set([...before, ...names]));
@@ -114,7 +116,7 @@ export function useAccountForm<F extends AccountField>({
 		if (!error) return;
 		setServerError(error);
 		const about = fieldOf(error.code);
-		if (about && fields.includes(about as F)) announce([[about as F, error.message]]);
+		if (about && fields.includes(about as F)) announce([[about as F, errorText(error)]]);
 		const revisit = fieldToRevisit(error.code);
 		if (revisit && fields.includes(revisit as F)) setFocusRequest({ field: revisit as F });
 	}
@@ -132,6 +134,6 @@ export function useAccountForm<F extends AccountField>({
 		void send(values);
 	}
 
-	const formError = serverError && fieldOf(serverError.code) === undefined ? serverError.message : null;
+	const formError = serverError && fieldOf(serverError.code) === undefined ? errorText(serverError) : null;
 	return { values, field, formError, pending, onSubmit };
 }

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import type { Handlers, Session } from "../../../src/messages";
 import { type AccountFormMode, AccountForms } from "../../../src/ui/account/AccountForms";
 import { announcement, description, renderWithAccounts } from "./renderWithAccounts";
@@ -114,8 +115,8 @@ describe("the sign-up form", () => {
 		const { user, done } = renderForms(accounts);
 		await user.type(email(), "taken@example.com");
 		await user.type(password(), "secret-enough{Enter}");
-		await vi.waitFor(() => expect(description(email())).toBe(appError("auth/email-already-in-use").message));
-		expect(announcement(email())).toBe(appError("auth/email-already-in-use").message);
+		await vi.waitFor(() => expect(description(email())).toBe(errorText(appError("auth/email-already-in-use"))));
+		expect(announcement(email())).toBe(errorText(appError("auth/email-already-in-use")));
 		expect(email().getAttribute("aria-invalid")).toBe("true");
 		await vi.waitFor(() => expect(document.activeElement).toBe(email()));
 		expect(done).toEqual([]);
@@ -143,7 +144,7 @@ describe("the sign-up form", () => {
 		await act(() => vi.advanceTimersByTimeAsync(9_999));
 		expect(screen.getByRole("button", { name: "Creating account…" })).toBeTruthy();
 		await act(() => vi.advanceTimersByTimeAsync(1));
-		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
+		expect(screen.getByRole("alert").textContent).toBe(errorText(appError("timeout")));
 		expect(screen.getByRole("button", { name: "Create account" }).getAttribute("aria-disabled")).toBe("false");
 	});
 
@@ -157,7 +158,7 @@ describe("the sign-up form", () => {
 		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 		fireEvent.click(screen.getByRole("button", { name: "Create account" }));
 		await act(() => vi.advanceTimersByTimeAsync(10_000));
-		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
+		expect(screen.getByRole("alert").textContent).toBe(errorText(appError("timeout")));
 		expect(done).toEqual([]);
 
 		await release();

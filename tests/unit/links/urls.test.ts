@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { configFromEnv } from "../../../src/config";
 import type { ErrorCode } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import { MAX_URL_LENGTH } from "../../../src/links/schema";
 import { shortLinkSiteHosts } from "../../../src/links/shortLinkSite";
 import { checkUrl } from "../../../src/links/urls";
@@ -11,7 +12,8 @@ const check = (input: string) => checkUrl(input, BASE);
 
 function accepted(input: string, base = BASE) {
 	const result = checkUrl(input, base);
-	if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to be accepted, got ${result.error.message}`);
+	if (!result.ok)
+		throw new Error(`expected ${JSON.stringify(input)} to be accepted, got ${JSON.stringify(result.error)}`);
 	return result.value;
 }
 
@@ -24,7 +26,7 @@ function refusal(input: string, base = BASE) {
 function expectRefused(input: string, code: ErrorCode, detail?: string) {
 	const error = refusal(input);
 	expect(error.code).toBe(code);
-	if (detail !== undefined) expect(error.message).toContain(`(${detail}`);
+	if (detail !== undefined) expect(errorText(error)).toContain(`(${detail}`);
 }
 
 /** An https address of exactly `length` characters, already in normalized form. */
@@ -354,7 +356,7 @@ describe("checkUrl refuses Shorty's own links, however they are spelled", () => 
 		["https://sho.rt/", "https://sho.rt:8443/abc1234"],
 		["http://127.0.0.1:5000/", "https://127.0.0.1:5000/abc1234"],
 	])("with the base %s, %s is refused as already-short", (base, input) => {
-		expect(refusal(input, base)).toEqual({ code: "already-short", message: expect.any(String) });
+		expect(refusal(input, base)).toMatchObject({ code: "already-short" });
 	});
 
 	it.each([

@@ -15,7 +15,7 @@ describe("the options page's messages", () => {
 	it.each([["abc1234"], [[1, 2]], [null]])("refuses %j as the codes, before any handler runs", async (codes) => {
 		const reply = await call({ type: "deleteLinks", codes } as never);
 		expect(reply).toMatchObject({ ok: false, error: { code: "invalid-request" } });
-		expect(reply.ok === false && reply.error.message).toContain('"codes" must be a list of strings');
+		expect(reply.ok === false && reply.error.detail).toContain('"codes" must be a list of strings');
 	});
 
 	it("tells the background's announcements from other pages' requests", () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appError } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import { type LocalFirestore, optionsBackground, SHORT_LINK_BASE, startLocalFirestore } from "./localBackground";
 import { renderOptions, resetPage } from "./renderOptions";
 
@@ -47,7 +48,7 @@ describe("settings", () => {
 		renderOptions(background);
 		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
 		await userEvent.click(autoCopy());
-		expect(await screen.findByText(`Not saved: ${appError("internal", "storage is full").message}`)).toBeTruthy();
+		expect(await screen.findByText(`Not saved: ${errorText(appError("internal", "storage is full"))}`)).toBeTruthy();
 		expect(autoCopy()).toHaveProperty("checked", true);
 	});
 

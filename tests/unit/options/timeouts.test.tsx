@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { appError } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import type { Link } from "../../../src/links/types";
 import type { RequestOf } from "../../../src/messages";
 import { REQUEST_TIMEOUT_MS } from "../../../src/messages";
@@ -55,13 +56,13 @@ describe("an options request that gets no answer", () => {
 		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 		renderOptions(background);
 		await asked;
-		expect(screen.queryByText(appError("timeout").message)).toBeNull();
+		expect(screen.queryByText(errorText(appError("timeout")))).toBeNull();
 		await outwait();
 
-		const alert = (await screen.findByText(appError("timeout").message)).closest("[role=alert]") as HTMLElement;
+		const alert = (await screen.findByText(errorText(appError("timeout")))).closest("[role=alert]") as HTMLElement;
 		fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
 		await waitFor(() => expect(shownCodes()).toHaveLength(3));
-		expect(screen.queryByText(appError("timeout").message)).toBeNull();
+		expect(screen.queryByText(errorText(appError("timeout")))).toBeNull();
 	});
 
 	it("an edit says so and stays open, and saving again changes the link once", async () => {
@@ -86,7 +87,7 @@ describe("an options request that gets no answer", () => {
 		await updateLink.asked;
 		await outwait();
 
-		await screen.findByText(appError("timeout").message);
+		await screen.findByText(errorText(appError("timeout")));
 		fireEvent.click(screen.getByRole("button", { name: "Save" }));
 		await screen.findByText(/now leads to https:\/\/example\.com\/edited/);
 		expect(updateLink.calls()).toBe(2);

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError, ShortyError } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
 import type { Link } from "../../../src/links/types";
 import { findLink, linkField, linkFor, renderPopup } from "./renderPopup";
 import { TestNetwork } from "./testNetwork";
@@ -8,7 +9,7 @@ import { TestNetwork } from "./testNetwork";
 afterEach(cleanup);
 
 const article = { url: "https://example.com/news/article?id=7", title: "An article" };
-const OFFLINE = appError("offline").message;
+const OFFLINE = errorText(appError("offline"));
 
 describe("the popup without a network", () => {
 	it("sends nothing while offline, then shortens by itself when the browser is back online", async () => {
@@ -56,7 +57,7 @@ describe("the popup without a network", () => {
 				return linkFor(url);
 			},
 		});
-		expect((await screen.findByRole("alert")).textContent).toBe(appError("firestore/unavailable").message);
+		expect((await screen.findByRole("alert")).textContent).toBe(errorText(appError("firestore/unavailable")));
 		await network.set(false);
 		expect(screen.getByRole("alert").textContent).toBe(OFFLINE);
 		await network.set(true);

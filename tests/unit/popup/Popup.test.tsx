@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { Timestamp } from "firebase/firestore/lite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appError, ShortyError } from "../../../src/errors";
+import { errorText } from "../../../src/i18n/errorText";
+import { t } from "../../../src/i18n/translate";
 import { countNewLink } from "../../../src/links/quota";
 import type { Link } from "../../../src/links/types";
-import { COPY_FAILED_MESSAGE } from "../../../src/ui/CopyField";
 import { expectSelected, findLink, linkField, linkFor, renderPopup, TestClipboard } from "./renderPopup";
 
 afterEach(() => {
@@ -97,8 +98,8 @@ describe("the popup on a web page", () => {
 		const clipboard = new TestClipboard();
 		clipboard.refuses = true;
 		renderPopup({ tab: article, clipboard });
-		await screen.findByText(COPY_FAILED_MESSAGE);
-		expect(screen.getByRole("status").textContent).toBe(COPY_FAILED_MESSAGE);
+		await screen.findByText(t("copyFailed"));
+		expect(screen.getByRole("status").textContent).toBe(t("copyFailed"));
 		expectSelected(linkField());
 
 		clipboard.refuses = false;
@@ -195,7 +196,7 @@ describe("the popup when shortening fails", () => {
 		await act(() => vi.advanceTimersByTimeAsync(9_999));
 		expect(screen.getByText("Shortening this page…")).toBeTruthy();
 		await act(() => vi.advanceTimersByTimeAsync(1));
-		expect(screen.getByRole("alert").textContent).toBe(appError("timeout").message);
+		expect(screen.getByRole("alert").textContent).toBe(errorText(appError("timeout")));
 
 		await held.answer(linkFor(article.url, "tooLate"));
 		expect(screen.queryByRole("textbox")).toBeNull();

@@ -13,6 +13,7 @@ import { type FirestoreLocation, firestoreRest, type TargetStore } from "../../.
 import { openRoute } from "../../../redirect/openRoute";
 import { routeOf } from "../../../redirect/route";
 import { showView } from "../../../redirect/showView";
+import { siteText } from "../../../redirect/siteText";
 import { type LocalFirestore, startLocalFirestore } from "./localFirestore";
 import { startStubFirestore } from "./stubFirestore";
 
@@ -46,7 +47,7 @@ function openWith(path: string, store: TargetStore): Promise<void> {
 	const root = document.querySelector("main") as HTMLElement;
 	return openRoute(routeOf(path), {
 		store,
-		show: (view, focus) => showView(root, view, focus),
+		show: (view, focus) => showView(root, view, siteText("en"), focus),
 		navigate: (url) => navigations.push(url),
 		activated: () => whenActivated(document),
 		origin: ORIGIN,
