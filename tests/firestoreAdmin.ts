@@ -11,6 +11,8 @@ export interface FirestoreAdmin {
 	addLink(code: string, url: string): Promise<void>;
 	/** links/{code}.clicks, which only the extension's seed and the static page's old "+1" ever wrote. */
 	clicksOf(code: string): Promise<number>;
+	/** Whether links/{code} exists. */
+	hasLink(code: string): Promise<boolean>;
 	/** What the Cloud Function counted for `code`, summed over every day and shard (functions/src/clicks.ts). */
 	visitsOf(code: string): Promise<Visits>;
 }
@@ -59,6 +61,12 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 			}>;
 			if (!answer?.found) throw new Error(`links/${code} does not exist`);
 			return Number(answer.found.fields.clicks.integerValue);
+		},
+		async hasLink(code) {
+			const [answer] = (await call("batchGet", { documents: [`${DOCUMENTS}/links/${code}`] })) as Array<{
+				found?: unknown;
+			}>;
+			return answer?.found !== undefined;
 		},
 		async visitsOf(code) {
 			type Count = { integerValue?: string };
