@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { findChromium } from "../../scripts/chromium.mjs";
 
 const BENCHES = ["bundle", "firestore", "worker", "popup", "options", "latency", "function", "redirect"] as const;
-/** Far above need: the whole run takes about 2 minutes on a 2-core machine. */
+/** Far above need: a full run on a 2-core machine takes minutes, most of them the latency and burst benches. */
 const BENCH_TIMEOUT_MS = 15 * 60_000;
 
 const asked = process.argv.slice(2);
