@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { displayUrl } from "./LinkRow";
 
@@ -39,19 +40,19 @@ export function AnalyticsDialog({ link, onClose }: { link: Link; onClose: () => 
 	return (
 		<dialog ref={dialog} className="analytics" aria-labelledby="analytics-heading" onClose={onClose}>
 			<div className="analytics__header">
-				<h2 id="analytics-heading">Analytics for {short}</h2>
+				<h2 id="analytics-heading">{t("analyticsFor", { link: short })}</h2>
 				<button type="button" className="secondary-button" onClick={() => dialog.current?.close()}>
-					Close
+					{t("analyticsClose")}
 				</button>
 			</div>
 			<p className="analytics__target" title={link.url}>
 				{link.title || link.url}
 			</p>
 			{View === "loading" ? (
-				<p role="status">Loading analytics…</p>
+				<p role="status">{t("analyticsLoading")}</p>
 			) : View === "failed" ? (
 				<p className="notice notice--error" role="alert">
-					The analytics could not be loaded. Reload the page to try again.
+					{t("analyticsUnavailable")}
 				</p>
 			) : (
 				<View code={link.code} />

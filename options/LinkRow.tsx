@@ -35,12 +35,12 @@ function ClicksCell({ clicks }: { clicks: ClickTotal }) {
 	if (typeof clicks === "number") return <>{formatNumber(clicks)}</>;
 	if (clicks === "counting") {
 		return (
-			<span className="links-table__counting" title="Counting…">
-				…<span className="visually-hidden">Counting</span>
+			<span className="links-table__counting" title={t("clicksCounting")}>
+				…<span className="visually-hidden">{t("clicksCounting")}</span>
 			</span>
 		);
 	}
-	return <span title="The clicks could not be counted">–</span>;
+	return <span title={t("clicksUncounted")}>–</span>;
 }
 
 /**
@@ -120,8 +120,8 @@ export function LinkRow({
 					type="button"
 					className="icon-button"
 					data-action="analytics"
-					aria-label={`Analytics for ${short}`}
-					title="Analytics"
+					aria-label={t("analyticsFor", { link: short })}
+					title={t("analyticsButton")}
 					aria-haspopup="dialog"
 					onClick={onAnalytics}
 				>

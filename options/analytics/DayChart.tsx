@@ -1,4 +1,4 @@
-import { formatNumber } from "../../src/i18n/translate";
+import { formatNumber, t, tPlural, uiLocale } from "../../src/i18n/translate";
 import type { DayFigures } from "../../src/links/dayCounts";
 
 /** Drawing units per day and of the chart's height; the SVG stretches to the dialog's width. */
@@ -16,9 +16,15 @@ export function scaleTop(busiest: number): number {
 	return ([1, 2, 4, 6, 8, 10].find((step) => step * power >= busiest) ?? 10) * power;
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-/** "Nov 3" in the reader's language, for the day "2026-11-03" (UTC, as it was counted). */
-export const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** "Nov 3" in the page's language, for the day "2026-11-03" (UTC, as it was counted). */
+export const shortDay = (day: string) =>
+	new Intl.DateTimeFormat(uiLocale(), { month: "short", day: "numeric", timeZone: "UTC" }).format(
+		new Date(`${day}T00:00:00Z`),
+	);
+
+/** "1 person", "3 people", in the page's language. */
+export const peopleCount = (count: number) => tPlural("analyticsPeople", count, { count });
+export const botsCount = (count: number) => tPlural("analyticsBots", count, { count });
 
 /**
  * Clicks per day as stacked bars, people below bots, hand-drawn in SVG. The picture is one image with a
@@ -48,7 +54,13 @@ export function DayChart({ days, summary }: { days: DayFigures[]; summary: strin
 					<line className="day-chart__grid" x1="0" x2={days.length * BAR} y1={HEIGHT / 2} y2={HEIGHT / 2} />
 					{days.map((day, index) => (
 						<g key={day.day}>
-							<title>{`${shortDay(day.day)}: ${formatNumber(day.people)} people, ${formatNumber(day.bots)} bots`}</title>
+							<title>
+								{t("analyticsDayFigures", {
+									day: shortDay(day.day),
+									people: peopleCount(day.people),
+									bots: botsCount(day.bots),
+								})}
+							</title>
 							<rect
 								className="day-chart__people"
 								x={index * BAR + GAP / 2}
@@ -72,8 +84,8 @@ export function DayChart({ days, summary }: { days: DayFigures[]; summary: strin
 				<span>{last && shortDay(last.day)}</span>
 			</div>
 			<figcaption className="day-chart__legend">
-				<span className="day-chart__key day-chart__key--people">People</span>
-				<span className="day-chart__key day-chart__key--bots">Bots and link previews</span>
+				<span className="day-chart__key day-chart__key--people">{t("analyticsPeopleColumn")}</span>
+				<span className="day-chart__key day-chart__key--bots">{t("analyticsBotsLegend")}</span>
 			</figcaption>
 		</figure>
 	);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { errorText } from "../../src/i18n/errorText";
-import { formatNumber } from "../../src/i18n/translate";
+import { formatNumber, t } from "../../src/i18n/translate";
 import {
 	ANALYTICS_WINDOWS,
 	type AnalyticsWindow,
@@ -8,29 +8,30 @@ import {
 	type LinkAnalytics,
 } from "../../src/links/dayCounts";
 import type { BrowserClass, DeviceClass } from "../../src/links/schema";
-import { DayChart, shortDay } from "./DayChart";
+import { botsCount, DayChart, peopleCount, shortDay } from "./DayChart";
 import { TallyTable } from "./TallyTable";
 import { useLinkAnalytics } from "./useLinkAnalytics";
 
-const DEVICE_NAMES: Record<DeviceClass, string> = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet" };
-const BROWSER_NAMES: Record<BrowserClass, string> = {
+const deviceName = (device: DeviceClass): string =>
+	({ desktop: t("deviceDesktop"), mobile: t("deviceMobile"), tablet: t("deviceTablet") })[device];
+/** Browser names are brands, the same in every language, but for "other". */
+const BROWSER_BRANDS: Record<Exclude<BrowserClass, "other">, string> = {
 	chrome: "Chrome",
 	edge: "Edge",
 	firefox: "Firefox",
 	safari: "Safari",
 	opera: "Opera",
 	samsung: "Samsung Internet",
-	other: "Other",
 };
+const browserName = (browser: BrowserClass): string =>
+	browser === "other" ? t("browserOther") : BROWSER_BRANDS[browser];
 
-const peopleWord = (count: number) => (count === 1 ? "person" : "people");
-const botsWord = (count: number) => (count === 1 ? "bot" : "bots");
-const people = (count: number) => `${formatNumber(count)} ${peopleWord(count)}`;
-
-function summaryOf({ people: visitors, bots, days }: LinkAnalytics): string {
+function summaryOf({ people, bots, days }: LinkAnalytics): string {
 	const busiest = days.reduce<DayFigures | null>((best, day) => (day.people > (best?.people ?? 0) ? day : best), null);
-	const peak = busiest ? `; the busiest day was ${shortDay(busiest.day)}, with ${people(busiest.people)}` : "";
-	return `Clicks per day over the last ${days.length} days: ${people(visitors)} and ${formatNumber(bots)} ${botsWord(bots)}${peak}.`;
+	const totals = { days: days.length, people: peopleCount(people), bots: botsCount(bots) };
+	return busiest
+		? t("analyticsSummaryPeak", { ...totals, day: shortDay(busiest.day), peak: peopleCount(busiest.people) })
+		: t("analyticsSummary", totals);
 }
 
 /** The figures of one window; while another window loads, the last one's stay, with their own period. */
@@ -38,19 +39,21 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 	return (
 		<>
 			<p className="analytics__totals">
-				<strong>{formatNumber(analytics.people)}</strong> {peopleWord(analytics.people)} and{" "}
-				<strong>{formatNumber(analytics.bots)}</strong> {botsWord(analytics.bots)} in the last {analytics.days.length}{" "}
-				days
+				{t("analyticsTotals", {
+					people: peopleCount(analytics.people),
+					bots: botsCount(analytics.bots),
+					days: analytics.days.length,
+				})}
 			</p>
 			<DayChart days={analytics.days} summary={summaryOf(analytics)} />
 			<details className="analytics__days">
-				<summary>Show the days as a table</summary>
+				<summary>{t("analyticsShowTable")}</summary>
 				<table className="analytics__day-table">
 					<thead>
 						<tr>
-							<th scope="col">Day</th>
-							<th scope="col">People</th>
-							<th scope="col">Bots</th>
+							<th scope="col">{t("analyticsDay")}</th>
+							<th scope="col">{t("analyticsPeopleColumn")}</th>
+							<th scope="col">{t("analyticsBotsColumn")}</th>
 						</tr>
 					</thead>
 					<tbody>
@@ -68,24 +71,24 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 			</details>
 			<div className="analytics__tallies">
 				<TallyTable
-					caption="Top referring sites"
-					nameHeader="Site"
+					caption={t("analyticsReferrers")}
+					nameHeader={t("analyticsSite")}
 					tallies={analytics.referrers}
-					empty="No visitor came from another site, or their browsers did not say."
+					empty={t("analyticsNoReferrers")}
 				/>
 				<TallyTable
-					caption="Devices"
-					nameHeader="Device"
+					caption={t("analyticsDevices")}
+					nameHeader={t("analyticsDevice")}
 					tallies={analytics.devices}
-					label={(name) => DEVICE_NAMES[name]}
-					empty="No visits from people yet."
+					label={deviceName}
+					empty={t("analyticsNoPeople")}
 				/>
 				<TallyTable
-					caption="Browsers"
-					nameHeader="Browser"
+					caption={t("analyticsBrowsers")}
+					nameHeader={t("analyticsBrowser")}
 					tallies={analytics.browsers}
-					label={(name) => BROWSER_NAMES[name]}
-					empty="No visits from people yet."
+					label={browserName}
+					empty={t("analyticsNoPeople")}
 				/>
 			</div>
 		</>
@@ -99,7 +102,7 @@ export function LinkAnalyticsView({ code }: { code: string }) {
 	return (
 		<div className="analytics__body" aria-busy={state.status === "loading"}>
 			<fieldset className="analytics__windows">
-				<legend className="visually-hidden">Period</legend>
+				<legend className="visually-hidden">{t("analyticsPeriod")}</legend>
 				{ANALYTICS_WINDOWS.map((days) => (
 					<button
 						key={days}
@@ -108,22 +111,22 @@ export function LinkAnalyticsView({ code }: { code: string }) {
 						aria-pressed={period === days}
 						onClick={() => setPeriod(days)}
 					>
-						Last {days} days
+						{t("analyticsLastDays", { days })}
 					</button>
 				))}
 			</fieldset>
 			{state.status === "failed" && (
 				<div className="notice notice--error" role="alert">
-					<p>The analytics could not be loaded: {errorText(state.error)}</p>
+					<p>{t("analyticsFailed", { error: errorText(state.error) })}</p>
 					<button type="button" onClick={retry}>
-						Try again
+						{t("tryAgain")}
 					</button>
 				</div>
 			)}
 			{state.shown ? (
 				<Figures analytics={state.shown} />
 			) : (
-				state.status === "loading" && <p role="status">Loading analytics…</p>
+				state.status === "loading" && <p role="status">{t("analyticsLoading")}</p>
 			)}
 		</div>
 	);

@@ -1,4 +1,4 @@
-import { formatNumber } from "../../src/i18n/translate";
+import { formatNumber, t } from "../../src/i18n/translate";
 import type { Tally } from "../../src/links/dayCounts";
 
 export interface TallyTableProps<Name extends string> {
@@ -34,7 +34,7 @@ export function TallyTable<Name extends string>({
 					<thead className="visually-hidden">
 						<tr>
 							<th scope="col">{nameHeader}</th>
-							<th scope="col">Visits</th>
+							<th scope="col">{t("analyticsVisits")}</th>
 						</tr>
 					</thead>
 					<tbody>

@@ -1,6 +1,7 @@
 import type { AppError, ErrorCode } from "../errors";
+import { parseRateLimit, type RateLimit } from "../links/rateLimit";
 import type { MessageKey } from "./catalogue";
-import { t } from "./translate";
+import { t, tPlural, uiLocale } from "./translate";
 
 type Underscored<S extends string> = S extends `${infer Head}-${infer Tail}`
 	? Underscored<`${Head}_${Tail}`>
@@ -17,8 +18,18 @@ export function errorKey(code: ErrorCode): ErrorKey {
 	return `error_${code.replace(/[-/]/g, "_")}` as ErrorKey;
 }
 
+/** "You can make more at 14:32, in 23 minutes." and what an account allows, in the page's language and time. */
+function rateLimitText(limit: RateLimit): string {
+	const time = new Intl.DateTimeFormat(uiLocale(), { hour: "2-digit", minute: "2-digit" }).format(limit.until);
+	const minutes = Math.max(1, Math.ceil((limit.until - Date.now()) / 60_000));
+	const wait = tPlural("rateLimitedWait", minutes, { time, minutes });
+	return limit.accountLimit ? `${wait} ${t("rateLimitedAccount", { limit: limit.accountLimit })}` : wait;
+}
+
 /** What the user reads for `error`, in the UI's language, with its detail (in the developer's words) after it. */
 export function errorText(error: AppError): string {
 	const message = t(errorKey(error.code));
+	const limit = error.code === "rate-limited" ? parseRateLimit(error.detail) : null;
+	if (limit) return `${message} ${rateLimitText(limit)}`;
 	return error.detail ? t("errorWithDetail", { message, detail: error.detail }) : message;
 }

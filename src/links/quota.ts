@@ -5,6 +5,7 @@
  */
 import { type FieldValue, increment, serverTimestamp, type Timestamp } from "firebase/firestore/lite";
 import { type AppError, appError } from "../errors";
+import { rateLimitDetail } from "./rateLimit";
 import { CREATION_LIMITS, CREATION_WINDOW_HOURS, type QuotaDocument } from "./schema";
 import type { Checked } from "./types";
 
@@ -45,14 +46,13 @@ export function countNewLink(
 	if (quota.created < creationLimit(anonymous)) return { ok: true, value: oneMore(code) };
 	const windowEnd = quota.windowStart.toMillis() + WINDOW_MS;
 	if (now >= windowEnd) return { ok: true, value: newWindow };
-	return { ok: false, error: rateLimited(windowEnd, now, anonymous) };
+	return { ok: false, error: rateLimited(windowEnd, anonymous) };
 }
 
-/** "… (you can make more at 14:32, in 23 minutes)", in the worker's locale and time zone. */
-function rateLimited(windowEnd: number, now: number, anonymous: boolean): AppError {
-	const time = new Date(windowEnd).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-	const minutes = Math.max(1, Math.ceil((windowEnd - now) / 60_000));
-	const wait = `you can make more at ${time}, in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-	const upgrade = anonymous ? `; with an account, ${CREATION_LIMITS.account} an hour` : "";
-	return appError("rate-limited", wait + upgrade);
+/** When the user may make links again, as data the page words in its own language (./rateLimit.ts). */
+function rateLimited(windowEnd: number, anonymous: boolean): AppError {
+	return appError(
+		"rate-limited",
+		rateLimitDetail(anonymous ? { until: windowEnd, accountLimit: CREATION_LIMITS.account } : { until: windowEnd }),
+	);
 }

@@ -160,7 +160,7 @@ describe("the popup when shortening fails", () => {
 		});
 		const alert = await screen.findByRole("alert");
 		expect(alert.textContent).toMatch(
-			/^You have made as many new links as Shorty allows in an hour\. \(you can make more at .+, in 23 minutes; with an account, 300 an hour\)$/,
+			/^You have made as many new links as Shorty allows in an hour\. You can make more at .+, in 23 minutes\. With an account, you can make 300 an hour\.$/,
 		);
 		expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
 	});
