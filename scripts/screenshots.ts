@@ -87,12 +87,14 @@ async function analyticsShots(options: Page): Promise<void> {
 	await dialog.locator(".day-chart__bars").waitFor();
 	for (const width of [1280, 820]) {
 		await options.setViewportSize({ width, height: 900 });
-		for (const period of ["Last 30 days", "Last 90 days"]) {
+		for (const days of [30, 90]) {
+			const period = formatMessage(catalogue, "analyticsLastDays", [String(days)]);
 			await dialog.getByRole("button", { name: period }).click();
-			await dialog.getByText(`in the last ${period.split(" ")[1]} days`).waitFor();
+			await dialog.getByRole("button", { name: period, pressed: true }).waitFor();
+			await dialog.locator('.analytics__body[aria-busy="false"]').waitFor();
 			for (const colorScheme of SCHEMES) {
 				await options.emulateMedia({ colorScheme });
-				save(`options-${width}-${colorScheme}-analytics-${period.split(" ")[1]}`, await options.screenshot());
+				save(`options-${width}-${colorScheme}-analytics-${days}`, await options.screenshot());
 			}
 		}
 	}
@@ -128,7 +130,8 @@ async function main(): Promise<void> {
 		try {
 			const options = await extension.openPage("options/index.html");
 			await send(options, { type: "signIn", ...account });
-			await storeScreenshots(extension, options);
+			// The store's images are the English listing's; the other languages' shots are for review only.
+			if (!LANGUAGE) await storeScreenshots(extension, options);
 			const tab = await extension.context.newPage();
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
 			const popup = await extension.clickAction(tab);
