@@ -1,28 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
+import { useLazyComponent } from "../src/ui/useLazyComponent";
 import { displayUrl } from "./LinkRow";
 
-type AnalyticsView = typeof import("./analytics/LinkAnalyticsView").LinkAnalyticsView;
-
-/**
- * The analytics' component, fetched when someone opens them and never before: the chart and its
- * tables are code most visits to the options page never run.
- */
-function useAnalyticsView(): AnalyticsView | "loading" | "failed" {
-	const [view, setView] = useState<AnalyticsView | "loading" | "failed">("loading");
-	useEffect(() => {
-		let current = true;
-		import("./analytics/LinkAnalyticsView").then(
-			(module) => current && setView(() => module.LinkAnalyticsView),
-			() => current && setView("failed"),
-		);
-		return () => {
-			current = false;
-		};
-	}, []);
-	return view;
-}
+/** The chart and its tables: code most visits to the options page never run, fetched when the dialog opens. */
+const loadAnalyticsView = () => import("./analytics/LinkAnalyticsView").then((module) => module.LinkAnalyticsView);
 
 /**
  * One link's analytics in a modal dialog: the browser keeps focus inside it, Escape closes it, and
@@ -30,7 +13,7 @@ function useAnalyticsView(): AnalyticsView | "loading" | "failed" {
  */
 export function AnalyticsDialog({ link, onClose }: { link: Link; onClose: () => void }) {
 	const dialog = useRef<HTMLDialogElement>(null);
-	const View = useAnalyticsView();
+	const View = useLazyComponent(loadAnalyticsView);
 	const short = displayUrl(link.shortUrl);
 
 	useEffect(() => {

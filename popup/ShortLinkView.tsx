@@ -3,30 +3,17 @@ import type { MessageKey } from "../src/i18n/catalogue";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyField } from "../src/ui/CopyField";
+import { useLazyComponent } from "../src/ui/useLazyComponent";
 import { AliasForm } from "./AliasForm";
 import { usePopupEnvironment } from "./environment";
 import { RecentLinks, useRecentLinks } from "./RecentLinks";
-
-type QrCodeComponent = typeof import("./QrCode").QrCode;
 
 /**
  * The QR code's component, fetched once the link is on screen and never before it: the QR encoder is a
  * large part of the popup's script, and the link is what the popup is opened for.
  */
-function useQrCode(): QrCodeComponent | "loading" | "failed" {
-	const [qrCode, setQrCode] = useState<QrCodeComponent | "loading" | "failed">("loading");
-	useEffect(() => {
-		let current = true;
-		import("./QrCode").then(
-			(module) => current && setQrCode(() => module.QrCode),
-			() => current && setQrCode("failed"),
-		);
-		return () => {
-			current = false;
-		};
-	}, []);
-	return qrCode;
-}
+type QrCodeComponent = typeof import("./QrCode").QrCode;
+const loadQrCode = (): Promise<QrCodeComponent> => import("./QrCode").then((module) => module.QrCode);
 
 /** What opens under the tools: one at a time, so the popup stays within Chrome's 600 px. */
 type Extra = "alias" | "qr" | "recent";
@@ -46,7 +33,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 	const { copy } = usePopupEnvironment();
 	const [shown, setShown] = useState(link);
 	const [extra, setExtra] = useState<Extra | null>(null);
-	const qrCode = useQrCode();
+	const qrCode = useLazyComponent(loadQrCode);
 	const recent = useRecentLinks();
 	const extrasId = useId();
 	const buttons = useRef<Partial<Record<Extra, HTMLButtonElement | null>>>({});
@@ -129,7 +116,13 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 	);
 }
 
-function QrPanel({ qrCode: QrCode, link }: { qrCode: QrCodeComponent | "loading" | "failed"; link: Link }) {
+function QrPanel({
+	qrCode: QrCode,
+	link,
+}: {
+	qrCode: ReturnType<typeof useLazyComponent<QrCodeComponent>>;
+	link: Link;
+}) {
 	if (typeof QrCode === "function") return <QrCode link={link} />;
 	// Until the encoder arrives, a box of the code's size holds its place, so nothing below jumps.
 	return (
