@@ -6,6 +6,7 @@
 import { followableUrl } from "../../redirect/followableUrl";
 import { routeOf } from "../../redirect/route";
 import { acceptedLanguages, type SiteLanguage, siteLanguage } from "../../redirect/siteText";
+import { isOnShortLinkSite, siteHostOf } from "../../src/links/shortLinkSite";
 import { audienceOf } from "./audience";
 import type { Visit } from "./clicks";
 import { PAGE_CSP, pageHtml, type ServerView } from "./page";
@@ -74,17 +75,17 @@ function pagesFor(request: ShortLinkRequest) {
 	});
 }
 
-/** Without a trailing dot, which names the same host. */
-const bareHost = (host: string) => host.toLowerCase().replace(/\.(?=:\d+$|$)/, "");
-
 /**
  * Whether following `url` would come back here: to the site the visitor came through (its host and port
  * as forwarded, so a custom domain counts too), or to the project's own hosts. Such a link would
  * redirect forever, each hop a read and a count.
  */
 function isThisSite(url: URL, request: ShortLinkRequest, siteHosts: readonly string[]): boolean {
-	const site = siteOf(request.headers);
-	return (site !== "" && bareHost(url.host) === bareHost(site)) || siteHosts.includes(bareHost(url.hostname));
+	// The forwarded host is the visitor's to send: one that is not a host adds nothing.
+	const host = siteOf(request.headers);
+	const site = `https://${host}/`;
+	const forwarded = host !== "" && URL.canParse(site) ? [siteHostOf(site)] : [];
+	return isOnShortLinkSite(url, [...siteHosts, ...forwarded]);
 }
 
 /** Rejects after `ms`, so a Firestore that does not answer costs the visitor a bounded wait. */

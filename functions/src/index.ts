@@ -6,6 +6,7 @@
  */
 import { logger } from "firebase-functions";
 import { onRequest } from "firebase-functions/https";
+import { projectSiteHosts } from "../../src/links/shortLinkSite";
 import { type AnswerDeps, answerShortLink } from "./answer";
 import { visitCounter } from "./clicks";
 import { adminFirestore } from "./firestore";
@@ -22,7 +23,7 @@ const project = process.env.GCLOUD_PROJECT;
 const deps: AnswerDeps = {
 	readTarget: (code) => readTarget(db, code),
 	countVisit: visitCounter(db, COUNT_WAIT_MS),
-	siteHosts: project ? [`${project}.web.app`, `${project}.firebaseapp.com`] : [],
+	siteHosts: project ? projectSiteHosts(project) : [],
 	readTimeoutMs: 5_000,
 	countWaitMs: COUNT_WAIT_MS,
 	logError: (message, error) => logger.error(message, error),

@@ -13,14 +13,18 @@ import type { ShortyConfig } from "../config";
  * domain) and at the custom domain of the short-link base, whichever of them the links show.
  */
 export function shortLinkSiteHosts({ firebase, shortLinkBase }: Pick<ShortyConfig, "firebase" | "shortLinkBase">) {
-	const project = firebase.projectId.toLowerCase();
 	const hosts = [
-		`${project}.web.app`,
-		`${project}.firebaseapp.com`,
+		...projectSiteHosts(firebase.projectId),
 		new URL(`https://${firebase.authDomain}`).hostname,
 		siteHostOf(shortLinkBase),
 	].map(withoutRootDot);
 	return [...new Set(hosts)].sort();
+}
+
+/** The names Hosting gives every project's site, whatever else it is called; all the function knows. */
+export function projectSiteHosts(projectId: string): string[] {
+	const project = projectId.toLowerCase();
+	return [`${project}.web.app`, `${project}.firebaseapp.com`];
 }
 
 /** "example.com." is the fully qualified example.com, with or without a port after it. */
