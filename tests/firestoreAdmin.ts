@@ -9,7 +9,10 @@ import { PROJECT_ID } from "../local/config";
 export interface FirestoreAdmin {
 	/** Writes links/{code} (clicks 0) and targets/{code} { url }, with no check of `url`. */
 	addLink(code: string, url: string): Promise<void>;
-	/** links/{code}.clicks, which only the extension's seed and the static page's old "+1" ever wrote. */
+	/**
+	 * links/{code}.clicks, the old single-document counter nobody writes any more: addLink sets it to 0 so a
+	 * test can show the function leaves the link alone, and the burst test shows that counter losing visits.
+	 */
 	clicksOf(code: string): Promise<number>;
 	/** Whether links/{code} exists. */
 	hasLink(code: string): Promise<boolean>;
