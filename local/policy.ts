@@ -16,6 +16,7 @@ import {
 	CREATION_LIMITS,
 	CREATION_WINDOW_HOURS,
 	DAYS,
+	DELETED,
 	EDITABLE_FIELDS,
 	HOST_FIELD_PATTERN,
 	LINK_FIELDS,
@@ -23,10 +24,12 @@ import {
 	MAX_HOST_LENGTH,
 	MAX_TITLE_LENGTH,
 	MAX_URL_LENGTH,
+	OWNERS,
 	QUOTA_FIELDS,
 	QUOTAS,
 	TARGET_FIELDS,
 	TARGETS,
+	TOMBSTONE_FIELDS,
 	URL_HASH_PATTERN,
 	URL_PATTERN,
 } from "../src/links/schema";
@@ -332,6 +335,35 @@ function dayCountsRule(access: Access, code: string): boolean {
 /** clicks/{code}/days: the `{code}` of the match. */
 const DAY_COUNTS = new RegExp(`^${CLICKS}/([^/]+)/${DAYS}$`);
 
+function validTombstone(access: WriteAccess, data: Fields): boolean {
+	const keys = Object.keys(data);
+	return (
+		hasOnly(keys, TOMBSTONE_FIELDS) && hasAll(keys, TOMBSTONE_FIELDS) && sameTime(data.deletedAt, access.requestTime)
+	);
+}
+
+function tombstonesRule(access: Access, uid: string): boolean {
+	switch (access.method) {
+		case "get":
+		case "list":
+			return signedIn(access) && access.auth?.uid === uid;
+		case "create":
+		case "update":
+			return (
+				signedIn(access) &&
+				access.auth?.uid === uid &&
+				validCode(access.id) &&
+				access.requestResource !== null &&
+				validTombstone(access, access.requestResource)
+			);
+		case "delete":
+			return false;
+	}
+}
+
+/** owners/{uid}/deleted: the `{uid}` of the match. */
+const TOMBSTONES = new RegExp(`^${OWNERS}/([^/]+)/${DELETED}$`);
+
 /**
  * Everything not matched in firestore.rules is denied, as in Firestore. `shortLinkSite` is what the rules'
  * shortLinkSite() returns where this policy stands in for them (shortLinkSiteHosts of the local backend).
@@ -343,6 +375,8 @@ export function shortyPolicy(shortLinkSite: ShortLinkSite): AccessPolicy {
 		if (access.collection === QUOTAS) return quotasRule(access);
 		const dayCounts = DAY_COUNTS.exec(access.collection);
 		if (dayCounts) return dayCountsRule(access, dayCounts[1] as string);
+		const tombstones = TOMBSTONES.exec(access.collection);
+		if (tombstones) return tombstonesRule(access, tombstones[1] as string);
 		return false;
 	};
 }

@@ -9,6 +9,8 @@
  * The two are created, edited and deleted together in one batch.
  * clicks/{code}/days/{yyyy-mm-dd}-{shard}  a link's visits, written by the Cloud Function alone (Admin
  *                SDK); its owner reads and deletes them.
+ * owners/{uid}/deleted/{code}  a tombstone: when the owner deleted that link, written by the delete's batch,
+ *                so a mirror of the links (./mirror/) learns of deletions, which leave nothing to query.
  */
 
 export const LINKS = "links";
@@ -151,3 +153,24 @@ export const CREATION_WINDOW_HOURS = 1;
  * gets five times as much, for a heavy session such as preparing a newsletter's links.
  */
 export const CREATION_LIMITS = { anonymous: 60, account: 300 } as const;
+
+/*
+ * Tombstones (firestore.rules: match /owners/{uid}/deleted/{code}, validTombstone). Creations and edits are
+ * found by `owner ==, updatedAt >` a cursor; a deleted link leaves nothing to find, so the batch that
+ * deletes it also writes owners/{uid}/deleted/{code}. A code deleted again overwrites its tombstone.
+ */
+
+export const OWNERS = "owners";
+/** The subcollection of owners/{uid} that holds the tombstones. */
+export const DELETED = "deleted";
+
+export interface TombstoneDocument<Time> {
+	/** The delete's commit time (request.time): the sync cursor orders tombstones by it. */
+	deletedAt: Time;
+}
+
+export type TombstoneField = keyof TombstoneDocument<unknown>;
+
+const TOMBSTONE_FIELD_RECORD: Record<TombstoneField, true> = { deletedAt: true };
+
+export const TOMBSTONE_FIELDS = Object.keys(TOMBSTONE_FIELD_RECORD) as readonly TombstoneField[];

@@ -34,6 +34,7 @@ import { ShortyError, toAppError } from "../errors";
 import { deleteDayCounts } from "./clickStore";
 import { checkAlias, generateCode, isCode } from "./codes";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { writeTombstones } from "./mirror/tombstones";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "./quota";
 import { LINKS, type LinkDocument, MAX_TITLE_LENGTH, QUOTAS, TARGETS, type TargetDocument } from "./schema";
 import type { Checked, Link, LinkPage, LinksChange, PageSize, RandomBytes } from "./types";
@@ -390,17 +391,19 @@ export function createLinkStore({
 	}
 
 	/**
-	 * Deletes links with their public targets in one batch: all of them, or none. Their visit counts go
+	 * Deletes links with their public targets in one batch, leaving their tombstones for mirrors to sync
+	 * (./mirror/tombstones.ts): all of them, or none. Their visit counts go
 	 * first, while the links still exist (the rules find the owner on the link), so a later link with the
 	 * same alias does not inherit them; a failure in between leaves counts of links that still exist.
 	 */
-	async function deleteTogether(codes: string[]): Promise<void> {
+	async function deleteTogether(owner: string, codes: string[]): Promise<void> {
 		await Promise.all(codes.map((code) => deleteDayCounts(db, code)));
 		const batch = writeBatch(db);
 		for (const code of codes) {
 			batch.delete(doc(db, LINKS, code));
 			batch.delete(doc(db, TARGETS, code));
 		}
+		writeTombstones(batch, db, owner, codes);
 		await batch.commit();
 	}
 
@@ -486,7 +489,7 @@ export function createLinkStore({
 			const worker = async () => {
 				for (let batch = batches.shift(); batch && failure === null; batch = batches.shift()) {
 					try {
-						await deleteTogether(batch);
+						await deleteTogether(owner, batch);
 						deleted.push(...batch);
 						onChange({ kind: "deleted", codes: batch });
 					} catch (error) {
