@@ -1,6 +1,13 @@
 /** Real Firebase SDK clients (Auth + Firestore lite) connected to the suite's backend. */
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { connectAuthEmulator, EmailAuthProvider, getAuth, linkWithCredential, signInAnonymously } from "firebase/auth";
+import {
+	connectAuthEmulator,
+	EmailAuthProvider,
+	getAuth,
+	linkWithCredential,
+	signInAnonymously,
+	signInWithEmailAndPassword,
+} from "firebase/auth";
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
 import { inject } from "vitest";
 
@@ -43,12 +50,26 @@ export function signedOut(): Client {
 	return { db: connect(app), uid: null, close: () => deleteApp(app) };
 }
 
-/** A fresh anonymous account on the Auth emulator, as the extension's first run creates. */
-export async function newUser(): Promise<Client & { uid: string }> {
+const ACCOUNT_PASSWORD = "account-password";
+
+function newAuthApp() {
 	const app = newApp();
 	const auth = getAuth(app);
 	connectAuthEmulator(auth, `http://${inject("backend").auth}`, { disableWarnings: true });
+	return { app, auth };
+}
+
+/** A fresh anonymous account on the Auth emulator, as the extension's first run creates. */
+export async function newUser(): Promise<Client & { uid: string }> {
+	const { app, auth } = newAuthApp();
 	const { user } = await signInAnonymously(auth);
+	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
+}
+
+/** The account of newAccount() signed in on another client: the same user's other browser. */
+export async function signedInElsewhere(email: string): Promise<Client & { uid: string }> {
+	const { app, auth } = newAuthApp();
+	const { user } = await signInWithEmailAndPassword(auth, email, ACCOUNT_PASSWORD);
 	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
 }
 
@@ -56,12 +77,12 @@ export async function newUser(): Promise<Client & { uid: string }> {
  * A fresh email account: an anonymous session turned into an account, as signing up in the extension does.
  * The rules let it make more links an hour than an anonymous session.
  */
-export async function newAccount(): Promise<Client & { uid: string }> {
+export async function newAccount(): Promise<Client & { uid: string; email: string }> {
 	const client = await newUser();
 	const auth = getAuth(client.db.app);
 	if (!auth.currentUser) throw new Error("newUser() returned no signed-in user");
 	const email = `account-${client.uid.slice(0, 12).toLowerCase()}-${Date.now()}@shorty.test`;
-	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, "account-password"));
+	const { user } = await linkWithCredential(auth.currentUser, EmailAuthProvider.credential(email, ACCOUNT_PASSWORD));
 	if (user.isAnonymous) throw new Error("the account is still anonymous");
-	return client;
+	return { ...client, email };
 }

@@ -1,0 +1,83 @@
+/**
+ * A local mirror of one owner's links in the service worker (IndexedDB), kept fresh by incremental syncs
+ * (./sync.ts), for what must not wait for a round trip: the search index over every link, the popup's
+ * recent links, the same-address lookup and the options page's first page. Every dependency is an
+ * argument: the Firestore instance, the owner, the IndexedDB factory (fake-indexeddb in tests) and the
+ * clock.
+ */
+import type { Firestore } from "firebase/firestore/lite";
+import type { Link } from "../types";
+import { deleteMirrorStorage, type MirroredLink, openMirrorStorage } from "./storage";
+import { type SyncReport, syncMirror } from "./sync";
+
+export type { MirroredLink } from "./storage";
+export type { SyncReport } from "./sync";
+
+export interface LinkMirrorDeps {
+	db: Firestore;
+	owner: string;
+	indexedDB: IDBFactory;
+	clock: () => number;
+	/** Where short links live, e.g. "https://sho.rt/": a link's short URL is this plus its code. */
+	shortLinkBase: string;
+}
+
+/** One of this worker's own writes, shown at once: links as saved (confirmed: false), or codes deleted. */
+export type MirrorChange =
+	| { kind: "saved"; links: Omit<MirroredLink, "confirmed">[] }
+	| { kind: "deleted"; codes: string[] };
+
+export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBase }: LinkMirrorDeps) {
+	const storage = await openMirrorStorage(indexedDB, owner);
+	let running: Promise<SyncReport> | null = null;
+
+	const toLink = ({ confirmed: _, urlHash: __, ...link }: MirroredLink): Link => ({
+		...link,
+		shortUrl: new URL(link.code, shortLinkBase).href,
+	});
+
+	return {
+		/**
+		 * Brings the mirror up to date. A sync asked for while one runs shares it: its pages are the ones
+		 * that would be read anyway. `maxPages` stops early, as a worker stopped mid-sync would.
+		 */
+		sync(maxPages?: number): Promise<SyncReport> {
+			running ??= syncMirror({ db, owner, storage, clock, ...(maxPages ? { maxPages } : {}) }).finally(() => {
+				running = null;
+			});
+			return running;
+		},
+
+		/** This worker's own create, edit or delete, in the mirror before a sync confirms it. */
+		apply(change: MirrorChange): Promise<void> {
+			return change.kind === "saved"
+				? storage.put(
+						change.links.map((link) => ({ ...link, confirmed: false })),
+						[],
+					)
+				: storage.put([], change.codes);
+		},
+
+		/** Every link, in no particular order: what the search index is built from. */
+		all: async () => (await storage.all()).map(toLink),
+		/** The `count` most recently created, newest first. */
+		newest: async (count: number) => (await storage.newest(count)).map(toLink),
+		/** The owner's links to the address with this hash (./urlHash.ts). */
+		withUrlHash: async (urlHash: string) => (await storage.withUrlHash(urlHash)).map(toLink),
+		count: () => storage.count(),
+		/** When the last complete sync finished (the clock's milliseconds), null before one has. */
+		lastSynced: async () => (await storage.state()).finishedAt,
+
+		/** Deletes the owner's mirror from disk (sign-out: a signed-out user's links must not stay behind). */
+		async clear(): Promise<void> {
+			await running?.catch(() => undefined);
+			storage.close();
+			await deleteMirrorStorage(indexedDB, owner);
+		},
+
+		/** Closes the database, as a worker that stops does. */
+		close: () => storage.close(),
+	};
+}
+
+export type LinkMirror = Awaited<ReturnType<typeof openLinkMirror>>;

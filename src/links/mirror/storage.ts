@@ -1,0 +1,147 @@
+/**
+ * The mirror on disk: one IndexedDB database per owner, so clearing one user's links (sign-out) is one
+ * deleteDatabase and no other user's record can ever be read under their name. Two object stores:
+ * - links, by code, indexed by urlHash (the same-address lookup) and createdAt (the newest links);
+ * - meta, one record: the sync cursors and when the last sync finished.
+ * A synced page and the cursors past it are written in one transaction, so a worker stopped mid-sync
+ * starts again after the last page it kept: nothing skipped, nothing lost.
+ */
+import { requestResult, transactionDone } from "./idbRequests";
+
+/** A link as the mirror keeps it: what the pages show plus urlHash. shortUrl is derived from the code. */
+export interface MirroredLink {
+	code: string;
+	url: string;
+	host: string;
+	title: string;
+	/** Milliseconds since the epoch. */
+	createdAt: number;
+	updatedAt: number;
+	custom: boolean;
+	urlHash: string;
+	/**
+	 * False for a write of this worker's own (`apply`) that no sync has brought back yet: its times are the
+	 * client's clock, so a tombstone, whose time is the server's, removes it whatever the two say.
+	 */
+	confirmed: boolean;
+}
+
+/** Where a sync stopped: the last document read, by its ordering time (to the nanosecond) and code. */
+export interface SyncCursor {
+	seconds: number;
+	nanoseconds: number;
+	code: string;
+}
+
+export interface SyncState {
+	links: SyncCursor | null;
+	tombstones: SyncCursor | null;
+	/** When the last sync that reached the end finished (the injected clock), null before the first. */
+	finishedAt: number | null;
+}
+
+/** A deletion as the sync applies it: the code, and the server's time of the delete in milliseconds. */
+export interface Deletion {
+	code: string;
+	deletedAt: number;
+}
+
+const VERSION = 1;
+const LINKS_STORE = "links";
+const META_STORE = "meta";
+const BY_URL_HASH = "urlHash";
+const BY_CREATED_AT = "createdAt";
+const STATE_KEY = "sync";
+const NEVER_SYNCED: SyncState = { links: null, tombstones: null, finishedAt: null };
+
+/** The database of one owner's links; uids are [A-Za-z0-9], so the name is unambiguous. */
+export const mirrorDatabaseName = (owner: string) => `shorty-links-${owner}`;
+
+/** A synced record replaces the local one unless a delete after it is known (the later event wins). */
+const removedBy = (record: MirroredLink, deletion: Deletion) =>
+	!record.confirmed || record.updatedAt <= deletion.deletedAt;
+
+export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
+	const opening = indexedDB.open(mirrorDatabaseName(owner), VERSION);
+	opening.onupgradeneeded = () => {
+		const links = opening.result.createObjectStore(LINKS_STORE, { keyPath: "code" });
+		links.createIndex(BY_URL_HASH, "urlHash");
+		links.createIndex(BY_CREATED_AT, "createdAt");
+		opening.result.createObjectStore(META_STORE);
+	};
+	const database = await requestResult(opening);
+	// clear() deletes the database; an open connection would block that until this worker stopped.
+	database.onversionchange = () => database.close();
+
+	function readLinks<T>(read: (links: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+		return requestResult(read(database.transaction(LINKS_STORE, "readonly").objectStore(LINKS_STORE)));
+	}
+
+	return {
+		async state(): Promise<SyncState> {
+			const meta = database.transaction(META_STORE, "readonly").objectStore(META_STORE);
+			return ((await requestResult(meta.get(STATE_KEY))) as SyncState | undefined) ?? NEVER_SYNCED;
+		},
+
+		/**
+		 * One page of a sync with the state past it, in one transaction. A deletion removes the record unless
+		 * the record is a later version (a code deleted and made again); `links` come from the server, so
+		 * they replace what is there.
+		 */
+		async applyPage(links: readonly MirroredLink[], deletions: readonly Deletion[], state: SyncState): Promise<void> {
+			const transaction = database.transaction([LINKS_STORE, META_STORE], "readwrite");
+			const store = transaction.objectStore(LINKS_STORE);
+			for (const link of links) store.put(link);
+			for (const deletion of deletions) {
+				const reading = store.get(deletion.code);
+				reading.onsuccess = () => {
+					const record = reading.result as MirroredLink | undefined;
+					if (record && removedBy(record, deletion)) store.delete(deletion.code);
+				};
+			}
+			transaction.objectStore(META_STORE).put(state, STATE_KEY);
+			await transactionDone(transaction);
+		},
+
+		/** This worker's own writes, shown before a sync confirms them. */
+		async put(links: readonly MirroredLink[], removed: readonly string[]): Promise<void> {
+			const transaction = database.transaction(LINKS_STORE, "readwrite");
+			const store = transaction.objectStore(LINKS_STORE);
+			for (const link of links) store.put(link);
+			for (const code of removed) store.delete(code);
+			await transactionDone(transaction);
+		},
+
+		all: () => readLinks((links) => links.getAll()) as Promise<MirroredLink[]>,
+
+		withUrlHash: (urlHash: string) =>
+			readLinks((links) => links.index(BY_URL_HASH).getAll(urlHash)) as Promise<MirroredLink[]>,
+
+		count: () => readLinks((links) => links.count()),
+
+		/** The `limit` most recently created, newest first. */
+		newest(limit: number): Promise<MirroredLink[]> {
+			const found: MirroredLink[] = [];
+			const index = database.transaction(LINKS_STORE, "readonly").objectStore(LINKS_STORE).index(BY_CREATED_AT);
+			const walking = index.openCursor(null, "prev");
+			return new Promise((resolve, reject) => {
+				walking.onerror = () => reject(walking.error);
+				walking.onsuccess = () => {
+					const cursor = walking.result;
+					if (!cursor || found.length >= limit) return resolve(found);
+					found.push(cursor.value as MirroredLink);
+					cursor.continue();
+				};
+			});
+		},
+
+		close: () => database.close(),
+	};
+}
+
+export type MirrorStorage = Awaited<ReturnType<typeof openMirrorStorage>>;
+
+/** Deletes the owner's database, waiting until it is gone (open connections close on versionchange). */
+export async function deleteMirrorStorage(indexedDB: IDBFactory, owner: string): Promise<void> {
+	await requestResult(indexedDB.deleteDatabase(mirrorDatabaseName(owner)));
+}

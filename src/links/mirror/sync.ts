@@ -1,0 +1,128 @@
+/**
+ * One incremental sync of an owner's links into their mirror: the links changed since the links cursor
+ * (`owner ==, orderBy updatedAt, __name__`, index `owner, updatedAt`) and the tombstones since theirs
+ * (`orderBy deletedAt, __name__`), a page of each asked for together, each pair of pages written with the
+ * cursors past it in one transaction (./storage.ts). Reads cost the documents that changed, not the
+ * documents there are.
+ */
+import {
+	collection,
+	documentId,
+	type Firestore,
+	getDocs,
+	limit,
+	orderBy,
+	type Query,
+	type QueryDocumentSnapshot,
+	query,
+	startAfter,
+	Timestamp,
+	where,
+} from "firebase/firestore/lite";
+import { DELETED, LINKS, type LinkDocument, OWNERS, type TombstoneDocument } from "../schema";
+import type { Deletion, MirroredLink, MirrorStorage, SyncCursor, SyncState } from "./storage";
+
+/** Documents per query: a round trip carries a few hundred kilobytes at most (a link is under 3 KB). */
+export const SYNC_PAGE_SIZE = 500;
+
+/** What one sync read, for the bench and for whoever wants to know what keeping fresh costs. */
+export interface SyncReport {
+	/** Link documents read: creations and edits since the last sync. */
+	links: number;
+	/** Tombstone documents read: deletions since the last sync. */
+	tombstones: number;
+	/** Rounds of queries (each a page of links, of tombstones, or both, sent together). */
+	pages: number;
+	/** Queries sent; Firestore bills a query that finds nothing as one document read. */
+	queries: number;
+}
+
+interface SyncDeps {
+	db: Firestore;
+	owner: string;
+	storage: MirrorStorage;
+	/** Milliseconds since the epoch, recorded as when the sync finished. */
+	clock: () => number;
+	/** Stops after this many pages, as a worker Chrome stops mid-sync would; tests use it. */
+	maxPages?: number;
+}
+
+/** A page of documents, or null for a query not sent (its end was reached in an earlier round). */
+type Page = QueryDocumentSnapshot[] | null;
+
+function cursorAfter(
+	last: QueryDocumentSnapshot | undefined,
+	field: string,
+	previous: SyncCursor | null,
+): SyncCursor | null {
+	if (!last) return previous;
+	const time: Timestamp = last.get(field);
+	return { seconds: time.seconds, nanoseconds: time.nanoseconds, code: last.id };
+}
+
+function mirrored(snapshot: QueryDocumentSnapshot): MirroredLink {
+	const { url, host, title, createdAt, updatedAt, custom, urlHash } = snapshot.data() as LinkDocument<Timestamp>;
+	return {
+		code: snapshot.id,
+		url,
+		host,
+		title,
+		createdAt: createdAt.toMillis(),
+		updatedAt: updatedAt.toMillis(),
+		custom,
+		urlHash,
+		confirmed: true,
+	};
+}
+
+function deletion(snapshot: QueryDocumentSnapshot): Deletion {
+	const { deletedAt } = snapshot.data() as TombstoneDocument<Timestamp>;
+	return { code: snapshot.id, deletedAt: deletedAt.toMillis() };
+}
+
+export async function syncMirror({ db, owner, storage, clock, maxPages = Infinity }: SyncDeps): Promise<SyncReport> {
+	const changed = query(
+		collection(db, LINKS),
+		where("owner", "==", owner),
+		orderBy("updatedAt"),
+		orderBy(documentId()),
+	);
+	const deleted = query(collection(db, OWNERS, owner, DELETED), orderBy("deletedAt"), orderBy(documentId()));
+	/** The page after `cursor`, or null when the last round found the end already. */
+	async function pageAfter(ordered: Query, cursor: SyncCursor | null, more: boolean): Promise<Page> {
+		if (!more) return null;
+		const window = cursor
+			? query(
+					ordered,
+					startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.code),
+					limit(SYNC_PAGE_SIZE),
+				)
+			: query(ordered, limit(SYNC_PAGE_SIZE));
+		return (await getDocs(window)).docs;
+	}
+
+	const report: SyncReport = { links: 0, tombstones: 0, pages: 0, queries: 0 };
+	let state: SyncState = await storage.state();
+	let linksLeft = true;
+	let tombstonesLeft = true;
+	while ((linksLeft || tombstonesLeft) && report.pages < maxPages) {
+		const round: Promise<[Page, Page]> = Promise.all([
+			pageAfter(changed, state.links, linksLeft),
+			pageAfter(deleted, state.tombstones, tombstonesLeft),
+		]);
+		const [links, tombstones] = await round;
+		linksLeft = links?.length === SYNC_PAGE_SIZE;
+		tombstonesLeft = tombstones?.length === SYNC_PAGE_SIZE;
+		report.pages += 1;
+		report.queries += Number(links !== null) + Number(tombstones !== null);
+		report.links += links?.length ?? 0;
+		report.tombstones += tombstones?.length ?? 0;
+		state = {
+			links: cursorAfter(links?.at(-1), "updatedAt", state.links),
+			tombstones: cursorAfter(tombstones?.at(-1), "deletedAt", state.tombstones),
+			finishedAt: linksLeft || tombstonesLeft ? state.finishedAt : clock(),
+		};
+		await storage.applyPage((links ?? []).map(mirrored), (tombstones ?? []).map(deletion), state);
+	}
+	return report;
+}

@@ -1,0 +1,278 @@
+/**
+ * The local mirror of a user's links (src/links/mirror/), synced from the local backend through the real
+ * SDK into fake-indexeddb, a complete in-memory IndexedDB: what another browser of the same account does
+ * shows up after the next sync, deletions included, and nothing of anyone else's ever does.
+ */
+import { IDBFactory } from "fake-indexeddb";
+import { doc, type Firestore, writeBatch } from "firebase/firestore/lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LinkMirror, openLinkMirror } from "../../../src/links/mirror/mirror";
+import { mirrorDatabaseName } from "../../../src/links/mirror/storage";
+import { SYNC_PAGE_SIZE } from "../../../src/links/mirror/sync";
+import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import { hashUrl } from "../../../src/links/urlHash";
+import { administrator, type Client, newAccount, signedInElsewhere } from "../clients";
+import { linkFields, newCode } from "../links";
+
+const SHORT_BASE = "http://127.0.0.1:5000/";
+
+interface Owner {
+	client: Client & { uid: string };
+	/** The same account in another browser: its writes reach this one only through a sync. */
+	elsewhere: LinkStore;
+	/** This browser's own store (the worker the mirror lives in). */
+	here: LinkStore;
+}
+
+const opened: Client[] = [];
+let admin: Client;
+
+beforeAll(() => {
+	admin = administrator();
+	opened.push(admin);
+});
+
+afterAll(async () => {
+	await Promise.all(opened.map((client) => client.close()));
+});
+
+function storeOn(db: Firestore): LinkStore {
+	const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+	return createLinkStore({ db, random, clock: Date.now, shortLinkBase: SHORT_BASE });
+}
+
+/** A fresh email account (more links an hour than an anonymous one) signed in here and in another browser. */
+async function newOwner(): Promise<Owner> {
+	const client = await newAccount();
+	const other = await signedInElsewhere(client.email);
+	opened.push(client, other);
+	return { client, here: storeOn(client.db), elsewhere: storeOn(other.db) };
+}
+
+function mirrorOf(owner: Owner, indexedDB: IDBFactory = new IDBFactory(), db = owner.client.db): Promise<LinkMirror> {
+	return openLinkMirror({ db, owner: owner.client.uid, indexedDB, clock: Date.now, shortLinkBase: SHORT_BASE });
+}
+
+const codesOf = async (mirror: LinkMirror) => (await mirror.all()).map((link) => link.code).sort();
+
+/** `count` links of the owner's written by the administrator, 250 to a batch (500 writes with targets). */
+async function seed(owner: Owner, count: number): Promise<string[]> {
+	const codes = Array.from({ length: count }, () => newCode());
+	for (let start = 0; start < count; start += 250) {
+		const batch = writeBatch(admin.db);
+		for (const code of codes.slice(start, start + 250)) {
+			const url = `https://example.com/seeded/${code}`;
+			batch.set(doc(admin.db, "links", code), linkFields(owner.client.uid, url));
+			batch.set(doc(admin.db, "targets", code), { url });
+		}
+		await batch.commit();
+	}
+	return codes.sort();
+}
+
+describe("the first sync", () => {
+	it("brings every link, newest first for recent links, found by address and counted", async () => {
+		const owner = await newOwner();
+		const uid = owner.client.uid;
+		const first = await owner.here.shorten(uid, { url: "https://example.com/mirror/one", title: "One" });
+		const second = await owner.here.shorten(uid, { url: "https://example.com/mirror/two", title: "Two" });
+		const alias = await owner.here.shorten(uid, { url: "https://example.com/mirror/two", alias: `two-${newCode()}` });
+		const mirror = await mirrorOf(owner);
+		expect(await mirror.lastSynced()).toBeNull();
+
+		const report = await mirror.sync();
+
+		expect(report).toEqual({ links: 3, tombstones: 0, pages: 1, queries: 2 });
+		expect(await codesOf(mirror)).toEqual([first.code, second.code, alias.code].sort());
+		expect(await mirror.count()).toBe(3);
+		expect((await mirror.newest(2)).map((link) => link.code)).toEqual([alias.code, second.code]);
+		const sameAddress = await mirror.withUrlHash(await hashUrl("https://example.com/mirror/two"));
+		expect(sameAddress.map((link) => link.code).sort()).toEqual([second.code, alias.code].sort());
+		expect((await mirror.all()).find((link) => link.code === first.code)).toMatchObject({
+			url: "https://example.com/mirror/one",
+			host: "example.com",
+			title: "One",
+			custom: false,
+			shortUrl: `${SHORT_BASE}${first.code}`,
+		});
+		expect(await mirror.lastSynced()).toBeTypeOf("number");
+	});
+
+	it(`pages through more than ${SYNC_PAGE_SIZE} links written in the same instant`, async () => {
+		const owner = await newOwner();
+		const seeded = await seed(owner, SYNC_PAGE_SIZE + 250);
+		const mirror = await mirrorOf(owner);
+		const report = await mirror.sync();
+		expect(report).toMatchObject({ links: SYNC_PAGE_SIZE + 250, pages: 2 });
+		expect(await codesOf(mirror)).toEqual(seeded);
+	});
+});
+
+describe("a later sync", () => {
+	let owner: Owner;
+	let mirror: LinkMirror;
+
+	beforeAll(async () => {
+		owner = await newOwner();
+		mirror = await mirrorOf(owner);
+		await mirror.sync();
+	});
+
+	it("reads nothing when nothing changed: one empty query of each kind", async () => {
+		expect(await mirror.sync()).toEqual({ links: 0, tombstones: 0, pages: 1, queries: 2 });
+	});
+
+	it("shows a link made, edited and deleted in another browser, and reads only those changes", async () => {
+		const uid = owner.client.uid;
+		const made = await owner.elsewhere.shorten(uid, { url: "https://example.com/elsewhere/made" });
+		const edited = await owner.elsewhere.shorten(uid, { url: "https://example.com/elsewhere/edited" });
+		const gone = await owner.elsewhere.shorten(uid, { url: "https://example.com/elsewhere/gone" });
+		await mirror.sync();
+		await owner.elsewhere.updateTarget(edited.code, "https://example.com/elsewhere/moved");
+		await owner.elsewhere.removeMany(uid, [gone.code]);
+
+		const report = await mirror.sync();
+
+		expect(report).toEqual({ links: 1, tombstones: 1, pages: 1, queries: 2 });
+		const links = await mirror.all();
+		expect(links.map((link) => link.code).sort()).toEqual([made.code, edited.code].sort());
+		expect(links.find((link) => link.code === edited.code)?.url).toBe("https://example.com/elsewhere/moved");
+		expect(await mirror.withUrlHash(await hashUrl("https://example.com/elsewhere/edited"))).toEqual([]);
+	});
+
+	it("never keeps a link edited and then deleted between two syncs", async () => {
+		const uid = owner.client.uid;
+		const link = await owner.elsewhere.shorten(uid, { url: `https://example.com/brief/${newCode()}` });
+		await mirror.sync();
+		await owner.elsewhere.updateTarget(link.code, "https://example.com/brief/edited");
+		await owner.elsewhere.removeMany(uid, [link.code]);
+		await mirror.sync();
+		expect(await codesOf(mirror)).not.toContain(link.code);
+	});
+
+	it("keeps an alias deleted and made again, whether the sync saw it in between or not", async () => {
+		const uid = owner.client.uid;
+		const seen = `again-${newCode()}`;
+		const unseen = `again-${newCode()}`;
+		await owner.elsewhere.shorten(uid, { url: "https://example.com/first", alias: seen });
+		await owner.elsewhere.shorten(uid, { url: "https://example.com/first", alias: unseen });
+		await mirror.sync();
+		await owner.elsewhere.removeMany(uid, [seen, unseen]);
+		await owner.elsewhere.shorten(uid, { url: "https://example.com/second", alias: unseen });
+		await mirror.sync();
+		expect(await codesOf(mirror)).not.toContain(seen);
+		await owner.elsewhere.shorten(uid, { url: "https://example.com/second", alias: seen });
+		await mirror.sync();
+
+		const links = await mirror.all();
+		expect(links.filter((link) => [seen, unseen].includes(link.code)).map((link) => link.url)).toEqual([
+			"https://example.com/second",
+			"https://example.com/second",
+		]);
+	});
+
+	it("shares a sync asked for while one runs", async () => {
+		const [one, two] = [mirror.sync(), mirror.sync()];
+		expect(one).toBe(two);
+		expect((await one).pages).toBe(1);
+	});
+});
+
+describe("this worker's own writes", () => {
+	it("show at once, and the sync replaces them with the server's version", async () => {
+		const owner = await newOwner();
+		const mirror = await mirrorOf(owner);
+		await mirror.sync();
+		const url = "https://example.com/own/write";
+		const link = await owner.here.shorten(owner.client.uid, { url, title: "Own" });
+		const { shortUrl: _, ...saved } = link;
+		await mirror.apply({ kind: "saved", links: [{ ...saved, urlHash: await hashUrl(url) }] });
+		expect((await mirror.newest(1))[0]).toEqual(link);
+		expect(await mirror.withUrlHash(await hashUrl(url))).toEqual([link]);
+
+		await mirror.sync();
+		const synced = (await mirror.all())[0];
+		expect(synced?.code).toBe(link.code);
+		expect(await mirror.count()).toBe(1);
+
+		await owner.here.removeMany(owner.client.uid, [link.code]);
+		await mirror.apply({ kind: "deleted", codes: [link.code] });
+		expect(await mirror.count()).toBe(0);
+	});
+
+	it("give way to a deletion elsewhere, even when this browser's clock runs ahead of the server's", async () => {
+		const owner = await newOwner();
+		const mirror = await mirrorOf(owner);
+		const url = "https://example.com/own/deleted-elsewhere";
+		const link = await owner.here.shorten(owner.client.uid, { url });
+		const { shortUrl: _, ...saved } = link;
+		const anHourAhead = Date.now() + 3_600_000;
+		await mirror.apply({
+			kind: "saved",
+			links: [{ ...saved, createdAt: anHourAhead, updatedAt: anHourAhead, urlHash: await hashUrl(url) }],
+		});
+		await owner.elsewhere.removeMany(owner.client.uid, [link.code]);
+		await mirror.sync();
+		expect(await mirror.count()).toBe(0);
+	});
+});
+
+describe("privacy", () => {
+	it("never shows another user's links or deletions, and refuses to sync someone else's", async () => {
+		const [alice, bob] = await Promise.all([newOwner(), newOwner()]);
+		const bobs = await bob.here.shorten(bob.client.uid, { url: "https://example.com/bob/kept" });
+		const bobsGone = await bob.here.shorten(bob.client.uid, { url: "https://example.com/bob/gone" });
+		await bob.here.removeMany(bob.client.uid, [bobsGone.code]);
+		const alicesOwn = await alice.here.shorten(alice.client.uid, { url: "https://example.com/alice" });
+		const mirror = await mirrorOf(alice);
+
+		expect(await mirror.sync()).toMatchObject({ links: 1, tombstones: 0 });
+		expect(await codesOf(mirror)).toEqual([alicesOwn.code]);
+		expect(await codesOf(mirror)).not.toContain(bobs.code);
+		const intruder = await mirrorOf(alice, new IDBFactory(), bob.client.db);
+		await expect(intruder.sync()).rejects.toMatchObject({ code: "permission-denied" });
+		expect(await intruder.count()).toBe(0);
+	});
+
+	it("clear() deletes the owner's database from disk", async () => {
+		const owner = await newOwner();
+		await owner.here.shorten(owner.client.uid, { url: "https://example.com/cleared" });
+		const indexedDB = new IDBFactory();
+		const mirror = await mirrorOf(owner, indexedDB);
+		await mirror.sync();
+		const name = mirrorDatabaseName(owner.client.uid);
+		expect((await indexedDB.databases()).map((database) => database.name)).toContain(name);
+
+		await mirror.clear();
+
+		expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(name);
+		const reopened = await mirrorOf(owner, indexedDB);
+		expect(await reopened.count()).toBe(0);
+		expect(await reopened.lastSynced()).toBeNull();
+		reopened.close();
+	});
+});
+
+describe("a worker stopped mid-sync", () => {
+	it("resumes after the last page it kept, losing and reading again nothing", async () => {
+		const owner = await newOwner();
+		const seeded = await seed(owner, SYNC_PAGE_SIZE + 250);
+		const indexedDB = new IDBFactory();
+		const stopped = await mirrorOf(owner, indexedDB);
+		expect(await stopped.sync(1)).toMatchObject({ links: SYNC_PAGE_SIZE, pages: 1 });
+		expect(await stopped.lastSynced()).toBeNull();
+		const kept = await codesOf(stopped);
+		stopped.close();
+		// Deleted while no worker ran: one link the stopped sync kept, and two it never reached.
+		const gone = [kept[0] as string, ...seeded.filter((code) => !kept.includes(code)).slice(0, 2)];
+		await owner.here.removeMany(owner.client.uid, gone);
+
+		const restarted = await mirrorOf(owner, indexedDB);
+		expect(await restarted.count()).toBe(SYNC_PAGE_SIZE);
+		const rest = await restarted.sync();
+
+		expect(rest).toEqual({ links: 250 - 2, tombstones: 3, pages: 1, queries: 2 });
+		expect(await codesOf(restarted)).toEqual(seeded.filter((code) => !gone.includes(code)));
+		expect(await restarted.lastSynced()).toBeTypeOf("number");
+	});
+});
