@@ -1,6 +1,7 @@
 /**
- * The security rules as a matrix: every operation on links/, targets/ and a link's visit counts
- * (clicks/{code}/days/{day}), with valid and invalid data,
+ * The security rules as a matrix: every operation on links/, targets/, quotas/, a link's visit counts
+ * (clicks/{code}/days/{day}) and the tombstones of deleted links (owners/{uid}/deleted/{code}), with valid
+ * and invalid data,
  * by each kind of caller, against the backend through the real SDK. Each cell starts from a fresh link
  * of the owner's; a refused write must leave every document it touched as it was.
  *
@@ -58,7 +59,7 @@ interface Context {
 }
 
 interface Row {
-	collection: "links" | "targets" | "quotas" | "clicks";
+	collection: "links" | "targets" | "quotas" | "clicks" | "tombstones";
 	operation: string;
 	data: string;
 	allowed: readonly Caller[];
@@ -89,6 +90,9 @@ const counted = (code: string) => ({ lastCode: code, lastAt: serverTimestamp() }
 const newWindow = (code: string) => ({ ...counted(code), windowStart: serverTimestamp(), created: 1 });
 /** The day every fixture's link has visits on, written as the Cloud Function writes them. */
 const DAY = "2026-03-01";
+/** owners/{uid}/deleted/{code}; every fixture's link has a tombstone of an earlier life, written by the administrator. */
+const tombstoneOf = ({ client }: Context, uid: string, code: string) => doc(client.db, "owners", uid, "deleted", code);
+const tombstonesOf = ({ client }: Context, uid: string) => collection(client.db, "owners", uid, "deleted");
 const daysOf = ({ client, fixture }: Context, code = fixture.code) => collection(client.db, "clicks", code, "days");
 const dayOf = (context: Context, code = context.fixture.code) => doc(daysOf(context, code), `${DAY}-0`);
 
@@ -555,6 +559,78 @@ const ROWS: Row[] = [
 		allowed: NOBODY,
 		run: (c) => deleteDoc(quotaOf(c, c.uid)),
 	},
+	// tombstones: each user reads their own and writes them only as deleted now; nobody deletes one
+	{
+		collection: "tombstones",
+		operation: "get",
+		data: "the link owner's",
+		allowed: OWNER,
+		run: (c) => getDoc(tombstoneOf(c, c.ownerUid, c.fixture.code)),
+	},
+	{
+		collection: "tombstones",
+		operation: "list",
+		data: "the caller's own, since a time (the sync's query)",
+		allowed: SIGNED_IN,
+		run: (c) => getDocs(query(tombstonesOf(c, c.uid), where("deletedAt", ">", Timestamp.fromMillis(0)), limit(10))),
+	},
+	{
+		collection: "tombstones",
+		operation: "list",
+		data: "the link owner's",
+		allowed: OWNER,
+		run: (c) => getDocs(query(tombstonesOf(c, c.ownerUid), limit(10))),
+	},
+	{
+		collection: "tombstones",
+		operation: "create",
+		data: "the caller's own, deletedAt = request.time",
+		allowed: SIGNED_IN,
+		run: (c) => setDoc(tombstoneOf(c, c.uid, c.fixture.freeCode), { deletedAt: serverTimestamp() }),
+	},
+	{
+		collection: "tombstones",
+		operation: "create",
+		data: "in the link owner's, deletedAt = request.time",
+		allowed: OWNER,
+		run: (c) => setDoc(tombstoneOf(c, c.ownerUid, c.fixture.freeCode), { deletedAt: serverTimestamp() }),
+	},
+	{
+		collection: "tombstones",
+		operation: "create",
+		data: "the caller's own, deletedAt from the client's clock, a minute off",
+		allowed: NOBODY,
+		run: (c) =>
+			setDoc(tombstoneOf(c, c.uid, c.fixture.freeCode), { deletedAt: Timestamp.fromMillis(Date.now() - 60_000) }),
+	},
+	{
+		collection: "tombstones",
+		operation: "create",
+		data: "the caller's own, with an extra field",
+		allowed: NOBODY,
+		run: (c) => setDoc(tombstoneOf(c, c.uid, c.fixture.freeCode), { deletedAt: serverTimestamp(), url: c.fixture.url }),
+	},
+	{
+		collection: "tombstones",
+		operation: "create",
+		data: "the caller's own, under a code no link can have",
+		allowed: NOBODY,
+		run: (c) => setDoc(tombstoneOf(c, c.uid, "x"), { deletedAt: serverTimestamp() }),
+	},
+	{
+		collection: "tombstones",
+		operation: "update",
+		data: "the link owner's, deletedAt = request.time",
+		allowed: OWNER,
+		run: (c) => setDoc(tombstoneOf(c, c.ownerUid, c.fixture.code), { deletedAt: serverTimestamp() }),
+	},
+	{
+		collection: "tombstones",
+		operation: "delete",
+		data: "the link owner's",
+		allowed: NOBODY,
+		run: (c) => deleteDoc(tombstoneOf(c, c.ownerUid, c.fixture.code)),
+	},
 ];
 
 let owner: Client & { uid: string };
@@ -588,6 +664,7 @@ async function freshFixture(): Promise<Fixture> {
 	await createLink(admin.db, code, linkFields(owner.uid, url));
 	const fixture = { code, freeCode: newCode(), url };
 	await setDoc(doc(admin.db, "clicks", code, "days", `${DAY}-0`), { day: DAY, people: 3, bots: 1 });
+	await setDoc(doc(admin.db, "owners", owner.uid, "deleted", code), { deletedAt: Timestamp.fromMillis(0) });
 	return fixture;
 }
 
@@ -596,6 +673,9 @@ async function stateOf({ code, freeCode }: Fixture): Promise<unknown[]> {
 	const quotas = [owner, other, anonymous].map((user) => `quotas/${user.uid}`);
 	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`, ...quotas];
 	for (const link of [code, freeCode]) paths.push(`clicks/${link}/days/${DAY}-0`, `clicks/${link}/days/2026-03-02-0`);
+	paths.push(`owners/${owner.uid}/deleted/${code}`);
+	for (const user of [owner, other, anonymous])
+		paths.push(`owners/${user.uid}/deleted/${freeCode}`, `owners/${user.uid}/deleted/x`);
 	return Promise.all(paths.map(async (path) => (await getDoc(doc(admin.db, path))).data() ?? null));
 }
 
@@ -633,6 +713,11 @@ describe("the rules matrix", () => {
 				"quotas create",
 				"quotas update",
 				"quotas delete",
+				"tombstones get",
+				"tombstones list",
+				"tombstones create",
+				"tombstones update",
+				"tombstones delete",
 			].sort(),
 		);
 		const visitorWrites = ROWS.filter((row) => /create|update|delete/.test(row.operation));

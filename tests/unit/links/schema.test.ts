@@ -15,6 +15,7 @@ import {
 	CODE_PATTERN,
 	CREATION_LIMITS,
 	CREATION_WINDOW_HOURS,
+	DELETED,
 	EDITABLE_FIELDS,
 	HOST_FIELD_PATTERN,
 	LINK_FIELDS,
@@ -25,10 +26,12 @@ import {
 	MAX_TITLE_LENGTH,
 	MAX_URL_LENGTH,
 	MIN_CODE_LENGTH,
+	OWNERS,
 	QUOTA_FIELDS,
 	QUOTAS,
 	TARGET_FIELDS,
 	TARGETS,
+	TOMBSTONE_FIELDS,
 	URL_HASH_PATTERN,
 	URL_PATTERN,
 } from "../../../src/links/schema";
@@ -56,6 +59,8 @@ const rules = {
 	withinCreationLimit: functionBody("withinCreationLimit"),
 	validQuota: functionBody("validQuota"),
 	quotas: matchBody("quotas", "uid"),
+	validTombstone: functionBody("validTombstone"),
+	tombstones: matchBody(`${OWNERS}/{uid}/${DELETED}`),
 };
 
 const rulesPattern = (body: string, subject: string, where: string) =>
@@ -82,10 +87,24 @@ describe("firestore.rules states the fields of src/links/schema.ts", () => {
 		expect(stringList(argumentOf(rules.validQuota, "data.keys().hasAll", "validQuota"))).toEqual(QUOTA_FIELDS);
 	});
 
+	it("a tombstone holds its fields, every one (validTombstone's hasOnly and hasAll)", () => {
+		const keys = (call: string) => stringList(argumentOf(rules.validTombstone, call, "validTombstone"));
+		expect(keys("data.keys().hasOnly")).toEqual(TOMBSTONE_FIELDS);
+		expect(keys("data.keys().hasAll")).toEqual(TOMBSTONE_FIELDS);
+	});
+
+	it("a tombstone's rules look up no document: a delete batch of 5 links already spends Firestore's 20", () => {
+		const lookups = /\b(get|exists|getAfter|existsAfter)\(/;
+		expect(rules.tombstones).not.toMatch(lookups);
+		expect(rules.validTombstone).not.toMatch(lookups);
+		expect(rules.tombstones).not.toMatch(/allow[^:]*delete/);
+	});
+
 	it("the comment at the top lists the same fields", () => {
 		expect(commentedFields(LINKS)).toEqual(LINK_FIELDS);
 		expect(commentedFields(TARGETS)).toEqual(TARGET_FIELDS);
 		expect(commentedFields(QUOTAS, "uid")).toEqual(QUOTA_FIELDS);
+		expect(commentedFields(`${OWNERS}/{uid}/${DELETED}`)).toEqual(TOMBSTONE_FIELDS);
 	});
 });
 
@@ -353,6 +372,43 @@ describe("local/policy.ts holds each user to CREATION_LIMITS", () => {
 		expect(writesQuota(null, { ...quota("abc1234"), bonus: integer(100) })).toBe(false);
 		const { lastCode: _, ...withoutCode } = quota("abc1234");
 		expect(writesQuota(null, withoutCode)).toBe(false);
+	});
+});
+
+/** Whether the policy lets the caller write owners/{uid}/deleted/{code} as `data`, new or over an older one. */
+function writesTombstone(
+	data: Fields,
+	{ uid = UID, code = "abc1234", existing = false }: { uid?: string; code?: string; existing?: boolean } = {},
+): boolean {
+	const before = existing ? { deletedAt: time("2024-12-31T00:00:00.000000Z") } : null;
+	const access: Access = {
+		method: existing ? "update" : "create",
+		auth: { uid: UID, token: {} },
+		collection: `${OWNERS}/${uid}/${DELETED}`,
+		id: code,
+		resource: before,
+		requestResource: data,
+		requestTime: TIME,
+		get: () => before,
+		exists: () => before !== null,
+		getAfter: () => data,
+		existsAfter: () => true,
+	};
+	return shortyPolicy(localShortLinkSite())(access);
+}
+
+describe("local/policy.ts lets each user write their own tombstones, as deleted now", () => {
+	it("accepts { deletedAt: request.time } under the caller's uid, new or over an older one", () => {
+		expect(writesTombstone({ deletedAt: time(TIME) })).toBe(true);
+		expect(writesTombstone({ deletedAt: time(TIME) }, { existing: true })).toBe(true);
+	});
+
+	it("refuses another time, another field, no field, another user's uid and a code no link can have", () => {
+		expect(writesTombstone({ deletedAt: time("2024-12-31T00:00:00.000000Z") })).toBe(false);
+		expect(writesTombstone({ deletedAt: time(TIME), url: string("https://example.com/") })).toBe(false);
+		expect(writesTombstone({})).toBe(false);
+		expect(writesTombstone({ deletedAt: time(TIME) }, { uid: "someone-else" })).toBe(false);
+		expect(writesTombstone({ deletedAt: time(TIME) }, { code: "a b" })).toBe(false);
 	});
 });
 
