@@ -36,8 +36,15 @@ function tagProblem(tag: string): AppError | undefined {
 	}
 	if (TAG.test(tag)) return undefined;
 	const forbidden = [...tag].find((character) => !TAG_CHARACTER.test(character)) ?? tag;
-	// JSON quoting makes an invisible character readable ("\u200b").
-	return appError("tag-invalid", `${JSON.stringify(forbidden)} is not allowed`);
+	return appError("tag-invalid", `${characterName(forbidden)} is not allowed`);
+}
+
+const UNPRINTABLE = /^[\p{C}\p{Z}]$/u;
+
+/** A character the reader could not see (a control, a zero-width space, half a surrogate pair) by its number. */
+function characterName(character: string): string {
+	if (!UNPRINTABLE.test(character)) return JSON.stringify(character);
+	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /**
