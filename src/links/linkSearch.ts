@@ -127,7 +127,7 @@ export function createLinkIndex(links: Iterable<Link> = []): LinkIndex {
 			for (const entry of ordered(sort === "clicks" ? "newest" : sort)) {
 				if (!kept(entry.link)) continue;
 				if (tag !== undefined && !entry.tagKeys.includes(tag)) continue;
-				if (words.every((word) => entry.text.includes(word))) matches.push(entry.link);
+				if (holdsAll(entry.text, words)) matches.push(entry.link);
 			}
 			const sorted = sort === "clicks" ? byClicks(matches, clicks) : matches;
 			return { ...pageOf(sorted, query.page ?? 1, query.pageSize ?? DEFAULT_PAGE_SIZE), tooLong: false };
@@ -165,6 +165,12 @@ function searchWords(text: string): string[] {
 		.filter((word) => word !== "")
 		.sort((a, b) => b.length - a.length);
 	return words.filter((word, at) => !words.slice(0, at).some((longer) => longer.includes(word)));
+}
+
+/** A loop, not `words.every(...)`: a closure per link and keystroke is 100,000 allocations at 100,000 links. */
+function holdsAll(text: string, words: readonly string[]): boolean {
+	for (const word of words) if (!text.includes(word)) return false;
+	return true;
 }
 
 function filterOf(filter: LinkFilter, clicks: ClickTotals): (link: Link) => boolean {

@@ -83,12 +83,12 @@ for (const size of SIZES) {
 	const withIndex = heapMb();
 	record(`build the index, ${count(size)} links`, `${built.toFixed(0)} ms`);
 	record(
-		`search: memory, ${count(size)} links`,
+		`memory, ${count(size)} links`,
 		`index ${(withIndex - withLinks).toFixed(1)} MB over the links' own ${(withLinks - before).toFixed(1)} MB`,
 	);
 	for (const sort of ["oldest", "title"] as const) {
 		record(
-			`search: first ${sort} sort (then kept), ${count(size)} links`,
+			`first ${sort} sort (then kept), ${count(size)} links`,
 			`${timeMs(() => index.find({ sort })).toFixed(0)} ms`,
 		);
 	}
