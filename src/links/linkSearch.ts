@@ -97,6 +97,8 @@ export function createLinkIndex(links: Iterable<Link> = []): LinkIndex {
 		}
 		return list.items;
 	};
+	// The default order, which the first search asks for: sorted with the index, not on the first keystroke.
+	ordered("newest");
 
 	const remove = (code: string) => {
 		const entry = entries.get(code);
