@@ -122,6 +122,24 @@ export const URL_PATTERN = `^https?://${HOST_PATTERN}/[!-~]*$`;
 export const HOST_FIELD_PATTERN = `^${HOST_PATTERN}$`;
 
 /*
+ * Tags a user puts on links (src/links/tags.ts checks them). Links hold no tags in Firestore yet; the
+ * rules that will accept them enforce these same limits, so they are stated here with the others.
+ */
+
+/** Enough to file a link under a topic, a project and a status, few enough to show in a table row. */
+export const MAX_TAGS_PER_LINK = 10;
+/** In UTF-16 units, as MAX_TITLE_LENGTH: never more code points, however the rules' size() counts. */
+export const MAX_TAG_LENGTH = 32;
+
+/**
+ * A tag's characters (a class's inside, for a pattern to embed): letters and digits of any script, the marks some scripts write their vowels with
+ * (Devanagari, Thai), spaces, "-", "_" and ".". Unicode classes, unlike the patterns above: RE2 reads
+ * \p{L} as JavaScript does with the "u" flag, which every JavaScript reader of it must pass.
+ */
+export const TAG_CHARACTERS = "\\p{L}\\p{M}\\p{N} ._-";
+export const TAG_PATTERN = `^[${TAG_CHARACTERS}]+$`;
+
+/*
  * How many links one user may create (firestore.rules: creationLimit, isNextCount, isNewWindow). A new link
  * is refused unless the batch that creates it also counts it in quotas/{uid}.
  */

@@ -20,6 +20,8 @@ export interface Link {
 	updatedAt: number;
 	/** True when the user chose the code (an alias), false when it was generated. */
 	custom: boolean;
+	/** The user's labels for it, as src/links/tags.ts checkTags leaves them; absent on links never tagged. */
+	tags?: string[];
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,0 +1,98 @@
+/**
+ * Tags: the labels a user files links under. Checks return Checked values, like checkAlias, so a page
+ * can run them as the user types; the limits are src/links/schema.ts's, which the rules will enforce.
+ */
+import { type AppError, appError } from "../errors";
+import { foldCase } from "./foldText";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_LINK, TAG_CHARACTERS, TAG_PATTERN } from "./schema";
+import type { Checked, Link } from "./types";
+
+const TAG = new RegExp(TAG_PATTERN, "u");
+const TAG_CHARACTER = new RegExp(`^[${TAG_CHARACTERS}]$`, "u");
+
+/**
+ * A tag as it is stored: composed (NFC, so "é" typed as "e" and an accent is one character, as the
+ * rules will count it), trimmed, and each run of whitespace one space ("work  notes" is "work notes").
+ */
+export function tidyTag(input: string): string {
+	return input.normalize("NFC").trim().replace(/\s+/g, " ");
+}
+
+/** What makes two tags one: "React", "react" and " REACT " are the same tag, "café" and "cafe" are not. */
+export function tagKey(tag: string): string {
+	return foldCase(tidyTag(tag));
+}
+
+export function checkTag(input: string): Checked<string> {
+	const tag = tidyTag(input);
+	const error = tagProblem(tag);
+	return error ? { ok: false, error } : { ok: true, value: tag };
+}
+
+function tagProblem(tag: string): AppError | undefined {
+	if (tag === "") return appError("tag-empty");
+	if (tag.length > MAX_TAG_LENGTH) {
+		return appError("tag-too-long", `${tag.length} characters, at most ${MAX_TAG_LENGTH}`);
+	}
+	if (TAG.test(tag)) return undefined;
+	const forbidden = [...tag].find((character) => !TAG_CHARACTER.test(character)) ?? tag;
+	return appError("tag-invalid", `${characterName(forbidden)} is not allowed`);
+}
+
+const UNPRINTABLE = /^[\p{C}\p{Z}]$/u;
+
+/** A character the reader could not see (a control, a zero-width space, half a surrogate pair) by its number. */
+function characterName(character: string): string {
+	if (!UNPRINTABLE.test(character)) return JSON.stringify(character);
+	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/**
+ * A link's whole list of tags: each checked, a later spelling of the same tag dropped (the first one
+ * typed is kept), then at most MAX_TAGS_PER_LINK. The first refusal is the answer.
+ */
+export function checkTags(inputs: readonly string[]): Checked<string[]> {
+	const tags = new Map<string, string>();
+	for (const input of inputs) {
+		const checked = checkTag(input);
+		if (!checked.ok) return checked;
+		const key = tagKey(checked.value);
+		if (!tags.has(key)) tags.set(key, checked.value);
+	}
+	if (tags.size > MAX_TAGS_PER_LINK) {
+		return { ok: false, error: appError("too-many-tags", `${tags.size} tags, at most ${MAX_TAGS_PER_LINK}`) };
+	}
+	return { ok: true, value: [...tags.values()] };
+}
+
+export interface TagCount {
+	/** The spelling on the newest link that has the tag. */
+	tag: string;
+	/** How many links have it. */
+	count: number;
+}
+
+const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+/**
+ * Each tag and how many links have it, sorted by name ("q2" before "q10"): the tag list. An array, not a
+ * Map, because it crosses the extension's message boundary, which would flatten a Map to {}.
+ */
+export function tagCounts(links: Iterable<Link>): TagCount[] {
+	const counts = new Map<string, TagCount & { newest: number }>();
+	for (const link of links) {
+		const counted = new Set<string>();
+		for (const tag of link.tags ?? []) {
+			const key = tagKey(tag);
+			if (counted.has(key)) continue;
+			counted.add(key);
+			const entry = counts.get(key) ?? { tag, count: 0, newest: link.createdAt };
+			entry.count++;
+			if (link.createdAt > entry.newest) Object.assign(entry, { tag, newest: link.createdAt });
+			counts.set(key, entry);
+		}
+	}
+	return [...counts.values()]
+		.map(({ tag, count }) => ({ tag, count }))
+		.sort((a, b) => byName.compare(a.tag, b.tag) || a.tag.localeCompare(b.tag));
+}
