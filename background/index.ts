@@ -17,6 +17,7 @@ import { createLinkStore, type LinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { clickHandlers } from "./clicks";
+import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
 import { announceFailure } from "./notify";
@@ -36,10 +37,17 @@ function announce(event: BackgroundEvent): void {
 	browser.runtime.sendMessage(event).catch(() => undefined);
 }
 
-let created: (FirebaseServices & { store: LinkStore; clicks: ClickStore }) | undefined;
+let created: (FirebaseServices & { store: LinkStore; clicks: ClickStore; mirrors: LinkMirrors }) | undefined;
 function services() {
 	if (!created) {
 		const { auth, db } = connectFirebase(builtConfig);
+		const mirrors = createLinkMirrors({
+			indexedDB,
+			db: () => db,
+			clock: Date.now,
+			shortLinkBase: builtConfig.shortLinkBase,
+			announce: (change) => announce({ type: "links-changed", ...change }),
+		});
 		const store = createLinkStore({
 			db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
@@ -49,10 +57,14 @@ function services() {
 			// The options page shows a link made from the popup or a menu without polling.
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 		});
-		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }) };
+		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors };
 		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
 		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
-		onIdTokenChanged(auth, (user) => announce({ type: "session-changed", session: sessionOf(user) }));
+		// The mirror follows too: a signed-out user's links leave the disk.
+		onIdTokenChanged(auth, (user) => {
+			announce({ type: "session-changed", session: sessionOf(user) });
+			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
+		});
 	}
 	return created;
 }
@@ -66,6 +78,7 @@ const handleMessage = createMessageHandler({
 		() => services().auth,
 		() => services().store,
 		signOuts,
+		() => services().mirrors,
 	),
 	...clickHandlers(
 		() => services().auth,

@@ -3,11 +3,12 @@ import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias } from "../src/links/codes";
-import { readSearchTerm } from "../src/links/search";
+import type { LinkFilter, LinkSort } from "../src/links/linkSearch";
 import type { LinkStore, PageRequest } from "../src/links/store";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
-import type { Handlers } from "../src/messages";
+import type { Handlers, RequestOf } from "../src/messages";
 import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
+import type { LinkMirrors } from "./linkMirrors";
 
 interface PageAsked {
 	pageSize: number;
@@ -34,26 +35,62 @@ function pageSizeOf(value: number): PageSize {
 	return value as PageSize;
 }
 
+/**
+ * The orders and filters a search may ask for. Those by clicks wait for every link's total to be held
+ * locally too: today a total is one aggregation query per link, asked for the rows on screen only.
+ */
+const SORTS: readonly LinkSort[] = ["newest", "oldest", "title"];
+const FILTERS: readonly LinkFilter[] = ["all", "custom", "generated"];
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T | undefined {
+	if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+	throw new ShortyError("invalid-request", `${what} must be one of ${allowed.join(", ")}`);
+}
+
+/** The search a searchLinks request asks for, checked. */
+function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"searchLinks">) {
+	if (!Number.isSafeInteger(page) || page < 1) throw new ShortyError("invalid-request", "page must be 1 or more");
+	const checkedSort = oneOf(sort, SORTS, "sort");
+	const checkedFilter = oneOf(filter, FILTERS, "filter");
+	return {
+		text: term,
+		pageSize: pageSizeOf(pageSize),
+		page,
+		...(checkedSort === undefined ? {} : { sort: checkedSort }),
+		...(checkedFilter === undefined ? {} : { filter: checkedFilter }),
+		...(tag === undefined ? {} : { tag }),
+	};
+}
+
 /** How many free aliases to offer for a taken one: a choice, not a list to read through. */
 const SUGGESTED_ALIASES = 3;
 
+/**
+ * `mirrors` holds the user's links in the worker: searches are answered from it, and the worker's own
+ * writes go into it as they land (off the reply's path: a failure there is repaired by the next sync).
+ */
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
 	memory: SignOutMemory,
+	mirrors: () => LinkMirrors,
 ): Pick<
 	Handlers,
-	"shorten" | "suggestAliases" | "getLink" | "listLinks" | "searchLinks" | "updateLink" | "deleteLinks"
+	"shorten" | "suggestAliases" | "getLink" | "listLinks" | "searchLinks" | "syncLinks" | "updateLink" | "deleteLinks"
 > {
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
 			const user = await userOrAnonymous(auth(), memory, allowAnonymous);
-			return store().shorten(user.uid, {
+			const link = await store().shorten(user.uid, {
 				url,
 				...(title === undefined ? {} : { title }),
 				...(alias === undefined ? {} : { alias }),
 				anonymous: user.isAnonymous,
 			});
+			void mirrors()
+				.saved(user.uid, link)
+				.catch(() => undefined);
+			return link;
 		},
 		async suggestAliases({ alias, url, title }) {
 			const checked = checkAlias(alias);
@@ -70,27 +107,31 @@ export function linkHandlers(
 			return store().listPage(user.uid, pageOf(request));
 		},
 		async searchLinks(request) {
-			const page = pageOf(request);
+			const search = searchOf(request);
 			const user = await requireUser(auth());
-			const term = readSearchTerm(request.term);
-			switch (term.kind) {
-				case "all":
-					return store().listPage(user.uid, page);
-				case "host":
-					return store().listPage(user.uid, { ...page, host: term.host });
-				case "code":
-					return store().listPage(user.uid, { ...page, codePrefix: term.prefix });
-				case "nothing":
-					return { links: [], total: 0, next: null, previous: null };
-			}
+			const { index, complete } = await mirrors().links(user.uid);
+			return { ...index.find(search), complete };
+		},
+		async syncLinks() {
+			const user = await requireUser(auth());
+			const { complete } = await mirrors().sync(user.uid);
+			return { complete };
 		},
 		async updateLink({ code, url }) {
-			await requireUser(auth());
-			return store().updateTarget(code, url);
+			const user = await requireUser(auth());
+			const link = await store().updateTarget(code, url);
+			void mirrors()
+				.saved(user.uid, link)
+				.catch(() => undefined);
+			return link;
 		},
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
-			return { codes: await store().removeMany(user.uid, codes) };
+			const deleted = await store().removeMany(user.uid, codes);
+			void mirrors()
+				.deleted(user.uid, deleted)
+				.catch(() => undefined);
+			return { codes: deleted };
 		},
 	};
 }

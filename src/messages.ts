@@ -6,6 +6,7 @@
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 import type { LinkAnalytics } from "./links/dayCounts";
+import type { LinkSearchResult } from "./links/linkSearch";
 import type { Link, LinkPage, LinksChange } from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
@@ -24,7 +25,16 @@ const requestShapes = {
 	suggestAliases: { alias: "string", url: "string", title: "string?" },
 	getLink: { code: "string" },
 	listLinks: { pageSize: "number", after: "string?", before: "string?" },
-	searchLinks: { term: "string", pageSize: "number", after: "string?", before: "string?" },
+	// Answered from the worker's mirror of the user's links, so any page is as cheap as the first: pages by number.
+	searchLinks: {
+		term: "string",
+		sort: "string?",
+		filter: "string?",
+		tag: "string?",
+		pageSize: "number",
+		page: "number?",
+	},
+	syncLinks: {},
 	updateLink: { code: "string", url: "string" },
 	deleteLinks: { codes: "string[]" },
 	clickTotals: { codes: "string[]" },
@@ -45,6 +55,15 @@ export interface Settings {
 	shortenOnOpen: boolean;
 }
 
+/** A page of a search over the user's links, from the worker's copy of them. */
+export interface FoundLinks extends LinkSearchResult {
+	/**
+	 * False while the worker is still fetching the user's links for the first time in this browser: the
+	 * answer covers only those that have arrived, and links-changed events follow as more do.
+	 */
+	complete: boolean;
+}
+
 export interface Replies {
 	ping: { version: string; startedAt: number };
 	session: Session;
@@ -57,7 +76,9 @@ export interface Replies {
 	suggestAliases: { aliases: string[] };
 	getLink: Link;
 	listLinks: LinkPage;
-	searchLinks: LinkPage;
+	searchLinks: FoundLinks;
+	/** Whether the worker now holds every link of the user's (false while a first sync is still under way). */
+	syncLinks: { complete: boolean };
 	updateLink: Link;
 	/** The codes that were deleted: those of the request that were still the user's links. */
 	deleteLinks: { codes: string[] };

@@ -58,6 +58,7 @@ export interface LinkIndex {
 	/** Adds a link, or replaces the one with its code. */
 	put(link: Link): void;
 	remove(code: string): void;
+	has(code: string): boolean;
 	readonly size: number;
 	find(query: LinkQuery, clicks?: ClickTotals): LinkSearchResult;
 }
@@ -115,6 +116,7 @@ export function createLinkIndex(links: Iterable<Link> = []): LinkIndex {
 			for (const list of orders.values()) list.insert(entry);
 		},
 		remove,
+		has: (code) => entries.has(code),
 		get size() {
 			return entries.size;
 		},

@@ -20,6 +20,8 @@ export interface LinkMirrorDeps {
 	clock: () => number;
 	/** Where short links live, e.g. "https://sho.rt/": a link's short URL is this plus its code. */
 	shortLinkBase: string;
+	/** Told the codes each page of a sync touched, once on disk, so whoever holds a copy can follow. */
+	onSynced?: (codes: string[]) => void | Promise<void>;
 }
 
 /** One of this worker's own writes, shown at once: links as saved (confirmed: false), or codes deleted. */
@@ -27,7 +29,7 @@ export type MirrorChange =
 	| { kind: "saved"; links: Omit<MirroredLink, "confirmed">[] }
 	| { kind: "deleted"; codes: string[] };
 
-export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBase }: LinkMirrorDeps) {
+export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBase, onSynced }: LinkMirrorDeps) {
 	const storage = await openMirrorStorage(indexedDB, owner);
 	let running: Promise<SyncReport> | null = null;
 
@@ -42,7 +44,14 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		 * that would be read anyway. `maxPages` stops early, as a worker stopped mid-sync would.
 		 */
 		sync(maxPages?: number): Promise<SyncReport> {
-			running ??= syncMirror({ db, owner, storage, clock, ...(maxPages ? { maxPages } : {}) }).finally(() => {
+			running ??= syncMirror({
+				db,
+				owner,
+				storage,
+				clock,
+				...(maxPages ? { maxPages } : {}),
+				...(onSynced ? { onPage: onSynced } : {}),
+			}).finally(() => {
 				running = null;
 			});
 			return running;
@@ -62,6 +71,11 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		all: async () => (await storage.all()).map(toLink),
 		/** The `count` most recently created, newest first. */
 		newest: async (count: number) => (await storage.newest(count)).map(toLink),
+		/** Those of `codes` the mirror holds, by code. */
+		async some(codes: readonly string[]): Promise<Map<string, Link>> {
+			const found = await storage.some(codes);
+			return new Map(found.map((link) => [link.code, toLink(link)]));
+		},
 		/** The owner's links to the address with this hash (./urlHash.ts). */
 		withUrlHash: async (urlHash: string) => (await storage.withUrlHash(urlHash)).map(toLink),
 		count: () => storage.count(),

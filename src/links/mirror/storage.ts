@@ -54,8 +54,11 @@ const BY_CREATED_AT = "createdAt";
 const STATE_KEY = "sync";
 const NEVER_SYNCED: SyncState = { links: null, tombstones: null, finishedAt: null };
 
+/** What every mirror's database name starts with, so the worker can find and delete other users'. */
+export const MIRROR_DATABASE_PREFIX = "shorty-links-";
+
 /** The database of one owner's links; uids are [A-Za-z0-9], so the name is unambiguous. */
-export const mirrorDatabaseName = (owner: string) => `shorty-links-${owner}`;
+export const mirrorDatabaseName = (owner: string) => `${MIRROR_DATABASE_PREFIX}${owner}`;
 
 /** A synced record replaces the local one unless a delete after it is known (the later event wins). */
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
@@ -113,6 +116,13 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 		},
 
 		all: () => readLinks((links) => links.getAll()) as Promise<MirroredLink[]>,
+
+		/** Those of `codes` that are here, read in one transaction. */
+		async some(codes: readonly string[]): Promise<MirroredLink[]> {
+			const links = database.transaction(LINKS_STORE, "readonly").objectStore(LINKS_STORE);
+			const found = await Promise.all(codes.map((code) => requestResult(links.get(code))));
+			return found.filter((link): link is MirroredLink => link !== undefined);
+		},
 
 		withUrlHash: (urlHash: string) =>
 			readLinks((links) => links.index(BY_URL_HASH).getAll(urlHash)) as Promise<MirroredLink[]>,

@@ -45,6 +45,8 @@ interface SyncDeps {
 	clock: () => number;
 	/** Stops after this many pages, as a worker Chrome stops mid-sync would; tests use it. */
 	maxPages?: number;
+	/** Told the codes each kept page touched (saved or deleted), once it is on disk. */
+	onPage?: (codes: string[]) => void | Promise<void>;
 }
 
 /** A page of documents, or null for a query not sent (its end was reached in an earlier round). */
@@ -80,7 +82,14 @@ function deletion(snapshot: QueryDocumentSnapshot): Deletion {
 	return { code: snapshot.id, deletedAt: deletedAt.toMillis() };
 }
 
-export async function syncMirror({ db, owner, storage, clock, maxPages = Infinity }: SyncDeps): Promise<SyncReport> {
+export async function syncMirror({
+	db,
+	owner,
+	storage,
+	clock,
+	maxPages = Infinity,
+	onPage,
+}: SyncDeps): Promise<SyncReport> {
 	const changed = query(
 		collection(db, LINKS),
 		where("owner", "==", owner),
@@ -123,6 +132,8 @@ export async function syncMirror({ db, owner, storage, clock, maxPages = Infinit
 			finishedAt: linksLeft || tombstonesLeft ? state.finishedAt : clock(),
 		};
 		await storage.applyPage((links ?? []).map(mirrored), (tombstones ?? []).map(deletion), state);
+		const touched = [...(links ?? []), ...(tombstones ?? [])].map((snapshot) => snapshot.id);
+		if (touched.length > 0) await onPage?.(touched);
 	}
 	return report;
 }

@@ -5,11 +5,13 @@
  * itself. Requests and replies cross a JSON boundary (inProcessBackground), and the store's changes are
  * announced as the service worker announces them.
  */
+import { IDBFactory } from "fake-indexeddb";
 import type { Auth } from "firebase/auth/web-extension";
 import { doc, type Firestore, setDoc, setLogLevel } from "firebase/firestore/lite";
 import type { Storage } from "webextension-polyfill";
 import { signOutMemory } from "../../../background/accounts";
 import { clickHandlers } from "../../../background/clicks";
+import { createLinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
 import { settingsHandlers } from "../../../background/settings";
 import { localShortLinkSite } from "../../../local/config";
@@ -140,6 +142,14 @@ export async function optionsBackground(
 		...storeDeps,
 		onChange: (change) => hub.announce({ type: "links-changed", ...change }),
 	});
+	// A fresh IndexedDB per background: each test's page starts as a browser that never synced.
+	const mirrors = createLinkMirrors({
+		indexedDB: new IDBFactory(),
+		db: () => storeDeps.db,
+		clock: Date.now,
+		shortLinkBase: SHORT_LINK_BASE,
+		announce: (change) => hub.announce({ type: "links-changed", ...change }),
+	});
 	// The page never sees Auth: the handlers only ask it who is signed in.
 	const auth = { authStateReady: async () => undefined, currentUser: { uid } } as unknown as Auth;
 	const real: PageHandlers = {
@@ -148,6 +158,7 @@ export async function optionsBackground(
 			() => auth,
 			() => store,
 			signOutMemory(memoryStorage()),
+			() => mirrors,
 		),
 		...clickHandlers(
 			() => auth,

@@ -1,0 +1,196 @@
+/**
+ * The signed-in user's links as this worker holds them: the IndexedDB mirror (src/links/mirror/) and an
+ * in-memory search index built from it, so listing, searching, sorting and paging cost no round trip.
+ * One user at a time: when another signs in, or nobody is, the previous user's mirror is deleted from
+ * disk (a signed-out user's links must not stay behind, and a left-behind anonymous account's are
+ * unreachable anyway).
+ *
+ * Freshness: a sync (the changes since the last one, one round trip when nothing changed) runs when a
+ * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
+ * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
+ * pages follow; the worker's own writes go into the mirror at once.
+ */
+import type { Firestore } from "firebase/firestore/lite";
+import { createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
+import { type LinkMirror, openLinkMirror } from "../src/links/mirror/mirror";
+import { MIRROR_DATABASE_PREFIX } from "../src/links/mirror/storage";
+import type { Link, LinksChange } from "../src/links/types";
+import { hashUrl } from "../src/links/urlHash";
+
+/** A page asking for links within this long of the last sync gets no new one: a page's burst of requests syncs once. */
+export const FRESH_FOR_MS = 2_000;
+
+export interface LinkMirrorsDeps {
+	indexedDB: IDBFactory;
+	/** Called on the first need, so a worker that never lists links never starts Firestore. */
+	db: () => Firestore;
+	clock: () => number;
+	shortLinkBase: string;
+	/** Tells open pages what a sync changed: links made, edited or deleted in another browser. */
+	announce: (change: LinksChange) => void;
+}
+
+/** What the worker knows of one user's links right now. */
+export interface HeldLinks {
+	index: LinkIndex;
+	/** False until a sync has reached the end once: the index holds only part of the links. */
+	complete: boolean;
+}
+
+interface Held extends HeldLinks {
+	owner: string;
+	mirror: LinkMirror;
+	/** When the last sync that reached the end finished, by the injected clock. */
+	syncedAt: number | null;
+	syncing: Promise<void> | null;
+}
+
+export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
+	let current: Promise<Held> | null = null;
+	let currentOwner: string | null = null;
+
+	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
+	async function follow(held: Held, codes: string[]): Promise<void> {
+		const stored = await held.mirror.some(codes);
+		const change: Record<LinksChange["kind"], string[]> = { created: [], updated: [], deleted: [] };
+		for (const code of new Set(codes)) {
+			const link = stored.get(code);
+			const had = held.index.has(code);
+			if (link) {
+				held.index.put(link);
+				change[had ? "updated" : "created"].push(code);
+			} else if (had) {
+				held.index.remove(code);
+				change.deleted.push(code);
+			}
+		}
+		// While the first sync runs, every page is news to the index, not links someone just made: the pages
+		// reload rather than count "new links".
+		if (!held.complete) change.updated.push(...change.created.splice(0));
+		for (const kind of ["created", "updated", "deleted"] as const) {
+			if (change[kind].length > 0) announce({ kind, codes: change[kind] });
+		}
+	}
+
+	async function open(owner: string): Promise<Held> {
+		await forgetOthers(owner);
+		// Set once the mirror exists; a sync page can only arrive after that, from sync() below.
+		let held: Held | undefined;
+		const mirror = await openLinkMirror({
+			db: db(),
+			owner,
+			indexedDB,
+			clock,
+			shortLinkBase,
+			onSynced: (codes) => (held ? follow(held, codes) : undefined),
+		});
+		const syncedAt = await mirror.lastSynced();
+		held = {
+			owner,
+			mirror,
+			index: createLinkIndex(await mirror.all()),
+			complete: syncedAt !== null,
+			syncedAt,
+			syncing: null,
+		};
+		return held;
+	}
+
+	/** Deletes every mirror on disk but `keep`'s: another user's, or one the worker forgot to clear. */
+	async function forgetOthers(keep: string | null): Promise<void> {
+		const databases = (await indexedDB.databases?.()) ?? [];
+		await Promise.all(
+			databases
+				.map((database) => database.name ?? "")
+				.filter((name) => name.startsWith(MIRROR_DATABASE_PREFIX) && name !== `${MIRROR_DATABASE_PREFIX}${keep}`)
+				.map(
+					(name) =>
+						new Promise<void>((resolve) => {
+							const deleting = indexedDB.deleteDatabase(name);
+							deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+						}),
+				),
+		);
+	}
+
+	function heldFor(owner: string): Promise<Held> {
+		if (currentOwner !== owner || current === null) {
+			const previous = current;
+			currentOwner = owner;
+			current = (async () => {
+				await previous?.then((held) => held.mirror.close()).catch(() => undefined);
+				return open(owner);
+			})();
+			// A mirror that failed to open is tried again on the next request rather than failing for ever.
+			current.catch(() => {
+				if (currentOwner === owner) current = null;
+			});
+		}
+		return current;
+	}
+
+	function sync(held: Held): Promise<void> {
+		held.syncing ??= held.mirror
+			.sync()
+			.then(() => {
+				held.complete = true;
+				held.syncedAt = clock();
+			})
+			.finally(() => {
+				held.syncing = null;
+			});
+		return held.syncing;
+	}
+
+	return {
+		/**
+		 * The owner's links as held now, after starting a sync when the last is older than FRESH_FOR_MS. Never
+		 * waits for that sync: until the first has reached the end, the index holds what has arrived so far
+		 * and says it is not complete.
+		 */
+		async links(owner: string): Promise<HeldLinks> {
+			const held = await heldFor(owner);
+			if (held.syncedAt === null || clock() - held.syncedAt >= FRESH_FOR_MS) {
+				sync(held).catch(() => undefined);
+			}
+			return held;
+		},
+
+		/** Brings the owner's links up to date now (a page opened or regained focus); its changes are announced. */
+		async sync(owner: string): Promise<HeldLinks> {
+			const held = await heldFor(owner);
+			await sync(held);
+			return held;
+		},
+
+		/** The worker's own new or edited link, in the mirror and the index before any sync brings it back. */
+		async saved(owner: string, link: Link): Promise<void> {
+			const held = await heldFor(owner);
+			held.index.put(link);
+			const { shortUrl: _, ...stored } = link;
+			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
+		},
+
+		/** The worker's own deletes. */
+		async deleted(owner: string, codes: string[]): Promise<void> {
+			const held = await heldFor(owner);
+			for (const code of codes) held.index.remove(code);
+			await held.mirror.apply({ kind: "deleted", codes });
+		},
+
+		/**
+		 * Follows who is signed in: another user's mirror, or everyone's when nobody is, is deleted from disk.
+		 * The new user's mirror opens on their first request.
+		 */
+		async signedIn(owner: string | null): Promise<void> {
+			if (owner !== null && owner === currentOwner) return;
+			const previous = current;
+			current = null;
+			currentOwner = null;
+			await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
+			await forgetOthers(owner);
+		},
+	};
+}
+
+export type LinkMirrors = ReturnType<typeof createLinkMirrors>;
