@@ -1,0 +1,204 @@
+/**
+ * The worker's link messages over its mirror (background/linkMirrors.ts): the real handlers, link store,
+ * mirror and search index, with the real SDK against the local backend and fake-indexeddb for the
+ * worker's IndexedDB. What another browser of the same account does arrives through a sync; the worker's
+ * own writes show at once.
+ */
+import { IDBFactory } from "fake-indexeddb";
+import { getAuth } from "firebase/auth";
+import type { Auth } from "firebase/auth/web-extension";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SignOutMemory } from "../../../background/accounts";
+import { createLinkMirrors, type LinkMirrors } from "../../../background/linkMirrors";
+import { linkHandlers } from "../../../background/links";
+import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
+import { createLinkStore } from "../../../src/links/store";
+import type { LinksChange } from "../../../src/links/types";
+import { inProcessBackground } from "../../unit/inProcessBackground";
+import { type Client, newAccount, signedInElsewhere } from "../clients";
+
+const SHORT_BASE = "http://127.0.0.1:5000/";
+const opened: Client[] = [];
+
+afterAll(async () => {
+	await Promise.all(opened.map((client) => client.close()));
+});
+
+/** Nobody in these tests signs out through the handlers: a signed-in user is never asked about it. */
+const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
+
+/** An account's worker (this browser) and the same account's link store in another browser. */
+async function accountWithWorker() {
+	const here = await newAccount();
+	const there = await signedInElsewhere(here.email);
+	opened.push(here, there);
+	const storeOn = (client: Client) =>
+		createLinkStore({
+			db: client.db,
+			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+		});
+	const announced: LinksChange[] = [];
+	const indexedDB = new IDBFactory();
+	const mirrors: LinkMirrors = createLinkMirrors({
+		indexedDB,
+		db: () => here.db,
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+		announce: (change) => announced.push(change),
+	});
+	const store = storeOn(here);
+	const auth = getAuth(here.db.app) as unknown as Auth;
+	const call = inProcessBackground(
+		linkHandlers(
+			() => auth,
+			() => store,
+			neverSignedOut,
+			() => mirrors,
+		),
+	);
+	const data = async <T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: unknown }>): Promise<T> => {
+		const answer = await reply;
+		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
+		return answer.data;
+	};
+	return { uid: here.uid, call, data, elsewhere: storeOn(there), mirrors, indexedDB, announced };
+}
+
+const titlesOf = (found: { links: { title: string }[] }) =>
+	found.links.map((link) => link.title).sort((a, b) => a.localeCompare(b));
+
+describe("searching the worker's links", () => {
+	let worker: Awaited<ReturnType<typeof accountWithWorker>>;
+
+	beforeAll(async () => {
+		worker = await accountWithWorker();
+		const { uid, elsewhere } = worker;
+		await elsewhere.shorten(uid, { url: "https://react.dev/learn", title: "Quick Start – React" });
+		await elsewhere.shorten(uid, { url: "https://github.com/facebook/react", title: "facebook/react" });
+		await elsewhere.shorten(uid, { url: "https://developer.mozilla.org/docs/Web/API/Clipboard", title: "Clipboard" });
+		await elsewhere.shorten(uid, { url: "https://www.café-crème.fr/menu", title: "Café Crème" });
+	});
+
+	it("finds links by any word of their title or address once the first sync is in", async () => {
+		const { call, data } = worker;
+		// A browser that never synced answers at once with what it holds, and says that is not everything.
+		expect(await data(call({ type: "searchLinks", term: "react", pageSize: 10 }))).toMatchObject({ complete: false });
+		expect(await data(call({ type: "syncLinks" }))).toEqual({ complete: true });
+
+		const react = await data(call({ type: "searchLinks", term: "react", pageSize: 10 }));
+		expect(react).toMatchObject({ total: 2, complete: true, tooLong: false });
+		expect(titlesOf(react)).toEqual(["facebook/react", "Quick Start – React"]);
+		expect(titlesOf(await data(call({ type: "searchLinks", term: "github react", pageSize: 10 })))).toEqual([
+			"facebook/react",
+		]);
+		expect(titlesOf(await data(call({ type: "searchLinks", term: "clipboard", pageSize: 10 })))).toEqual(["Clipboard"]);
+		expect(titlesOf(await data(call({ type: "searchLinks", term: "CAFE creme", pageSize: 10 })))).toEqual([
+			"Café Crème",
+		]);
+	});
+
+	it("sorts by title and filters, one page at a time by number", async () => {
+		const { call, data } = worker;
+		const byTitle = await data(call({ type: "searchLinks", term: "", sort: "title", pageSize: 10, page: 1 }));
+		expect(byTitle.links.map((link) => link.title)).toEqual([
+			"Café Crème",
+			"Clipboard",
+			"facebook/react",
+			"Quick Start – React",
+		]);
+		const aliases = await data(call({ type: "searchLinks", term: "", filter: "custom", pageSize: 10 }));
+		expect(aliases.total).toBe(0);
+		// A page past the end is the last page, and says so.
+		const late = await data(call({ type: "searchLinks", term: "", pageSize: 10, page: 7 }));
+		expect(late).toMatchObject({ page: 1, total: 4 });
+	});
+
+	it("answers a search of 10,000 characters, regex characters or emoji with an empty list, never an error", async () => {
+		const { call, data } = worker;
+		expect(await data(call({ type: "searchLinks", term: "x".repeat(10_000), pageSize: 10 }))).toMatchObject({
+			links: [],
+			total: 0,
+			tooLong: true,
+		});
+		for (const term of ["(.*)", "[a-z]+$", "\\", "🙂", "\ud800"]) {
+			expect(await data(call({ type: "searchLinks", term, pageSize: 10 }))).toMatchObject({ total: 0 });
+		}
+	});
+
+	it("refuses a sort, filter, page or page size it does not serve, saying which", async () => {
+		const { call } = worker;
+		const refusals = await Promise.all([
+			call({ type: "searchLinks", term: "", sort: "clicks", pageSize: 10 }),
+			call({ type: "searchLinks", term: "", filter: "bogus", pageSize: 10 }),
+			call({ type: "searchLinks", term: "", pageSize: 10, page: 0 }),
+			call({ type: "searchLinks", term: "", pageSize: 7 }),
+		]);
+		expect(refusals.map((reply) => (reply.ok ? "answered" : reply.error.detail))).toEqual([
+			"sort must be one of newest, oldest, title",
+			"filter must be one of all, custom, generated",
+			"page must be 1 or more",
+			"rows per page must be one of 10, 25, 50, 100",
+		]);
+	});
+});
+
+describe("keeping the worker's links fresh", () => {
+	it("shows what another browser made, edited and deleted after a sync, and announces each change", async () => {
+		const { uid, call, data, elsewhere, announced } = await accountWithWorker();
+		const kept = await elsewhere.shorten(uid, { url: "https://example.com/kept", title: "Kept" });
+		const moved = await elsewhere.shorten(uid, { url: "https://example.com/moved", title: "Moved" });
+		const gone = await elsewhere.shorten(uid, { url: "https://example.com/gone", title: "Gone" });
+		await data(call({ type: "syncLinks" }));
+		announced.length = 0;
+
+		const made = await elsewhere.shorten(uid, { url: "https://example.com/made", title: "Made elsewhere" });
+		await elsewhere.updateTarget(moved.code, "https://example.com/moved-on");
+		await elsewhere.removeMany(uid, [gone.code]);
+		await data(call({ type: "syncLinks" }));
+
+		const all = await data(call({ type: "searchLinks", term: "", pageSize: 10 }));
+		expect(all.links.map((link) => link.code).sort()).toEqual([kept.code, moved.code, made.code].sort());
+		expect(all.links.find((link) => link.code === moved.code)?.url).toBe("https://example.com/moved-on");
+		expect(announced).toEqual(
+			expect.arrayContaining([
+				{ kind: "created", codes: [made.code] },
+				{ kind: "updated", codes: [moved.code] },
+				{ kind: "deleted", codes: [gone.code] },
+			]),
+		);
+	});
+
+	it("finds the worker's own new, edited and deleted links at once, before any sync", async () => {
+		const { call, data } = await accountWithWorker();
+		await data(call({ type: "syncLinks" }));
+		const made = await data(call({ type: "shorten", url: "https://example.com/own", title: "Own Zebra" }));
+		expect(titlesOf(await data(call({ type: "searchLinks", term: "zebra", pageSize: 10 })))).toEqual(["Own Zebra"]);
+		await data(call({ type: "updateLink", code: made.code, url: "https://example.com/giraffe" }));
+		expect(await data(call({ type: "searchLinks", term: "giraffe", pageSize: 10 }))).toMatchObject({ total: 1 });
+		await data(call({ type: "deleteLinks", codes: [made.code] }));
+		expect(await data(call({ type: "searchLinks", term: "zebra", pageSize: 10 }))).toMatchObject({ total: 0 });
+	});
+});
+
+describe("whose links stay on disk", () => {
+	const mirrorsOnDisk = async (indexedDB: IDBFactory) =>
+		(await indexedDB.databases())
+			.map((database) => database.name)
+			.filter((name) => name?.startsWith(MIRROR_DATABASE_PREFIX));
+
+	it("deletes a user's mirror when they sign out, and another user's when someone else signs in", async () => {
+		const { uid, call, data, mirrors, indexedDB } = await accountWithWorker();
+		await data(call({ type: "syncLinks" }));
+		expect(await mirrorsOnDisk(indexedDB)).toEqual([`${MIRROR_DATABASE_PREFIX}${uid}`]);
+
+		await mirrors.signedIn("someone-else");
+		expect(await mirrorsOnDisk(indexedDB)).toEqual([]);
+
+		await data(call({ type: "syncLinks" }));
+		expect(await mirrorsOnDisk(indexedDB)).toEqual([`${MIRROR_DATABASE_PREFIX}${uid}`]);
+		await mirrors.signedIn(null);
+		expect(await mirrorsOnDisk(indexedDB)).toEqual([]);
+	});
+});
