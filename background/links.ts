@@ -47,12 +47,13 @@ export function linkHandlers(
 > {
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
-			const user = await userOrAnonymous(auth(), memory, allowAnonymous);
+			const { user, newAccount } = await userOrAnonymous(auth(), memory, allowAnonymous);
 			return store().shorten(user.uid, {
 				url,
 				...(title === undefined ? {} : { title }),
 				...(alias === undefined ? {} : { alias }),
 				anonymous: user.isAnonymous,
+				newAccount,
 			});
 		},
 		async suggestAliases({ alias, url, title }) {

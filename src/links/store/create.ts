@@ -2,7 +2,7 @@
  * Creating links: links/{code} and its public targets/{code}, counted in the owner's quota (../quota.ts)
  * by the same commit, under a generated code or the user's alias.
  */
-import { doc, type FieldValue, type Firestore, getDoc, runTransaction, serverTimestamp } from "firebase/firestore/lite";
+import { doc, type FieldValue, type Firestore, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { checkAlias, generateCode } from "../codes";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
@@ -12,15 +12,15 @@ import { hashUrl } from "../urlHash";
 import { checkUrl } from "../urls";
 import { type LinkFields, linkOf, storedTitle } from "./documents";
 import { readLink } from "./read";
-import { isPermissionDenied, orThrow } from "./refusals";
+import { isPermissionDenied, mayHaveLanded, orThrow } from "./refusals";
 import { findSameAddress } from "./sameAddress";
 
 /** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
 /**
- * Commits of one new link: one more in the quota (or what the quota read says); then, refused, what the
- * quota read says (a first or a new window); then that again, when another shorten of the owner's opened
- * the window first.
+ * Commits of one new link: the count first guessed (one more, or a new account's first window); then,
+ * refused, what the quota read says (a first or a new window); then that again, when another shorten of
+ * the owner's opened the window first.
  */
 const QUOTA_ATTEMPTS = 3;
 
@@ -31,6 +31,11 @@ export interface NewLink {
 	alias?: string;
 	/** The owner's session is anonymous, which the rules allow fewer new links an hour (../quota.ts). */
 	anonymous?: boolean;
+	/**
+	 * The owner's account was made for this very shorten: it has no links and no quota yet, so neither the
+	 * same-address lookup nor a guess at the quota is worth a round trip.
+	 */
+	newAccount?: boolean;
 }
 
 export interface CreateDeps {
@@ -40,6 +45,12 @@ export interface CreateDeps {
 	shortLinkBase: string;
 	siteHosts: readonly string[];
 	onChange: (change: LinksChange) => void;
+}
+
+/** What a refused commit ran into, read in one round trip: whether the code is taken, and the quota. */
+interface Refusal {
+	taken: boolean;
+	quota: StoredQuota | undefined;
 }
 
 /**
@@ -52,67 +63,58 @@ export interface CreateDeps {
 export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange }: CreateDeps) {
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
-	/** Owners whose quota this worker has counted a link in: it exists, so the next is one more, unread. */
-	const counting = new Set<string>();
 
 	/**
-	 * Creates links/{code} and targets/{code} unless the code is taken; false when it is. The same batch counts
-	 * the link in the owner's quota, which the rules require: `counted`, or, when null, what the quota read
-	 * beside the target says (../quota.ts), which may be rate-limited.
+	 * Writes links/{code} and targets/{code}, counted by `count` in the owner's quota, in one batch with no
+	 * read before it. The rules refuse a set over any existing link (another user's outright; one's own
+	 * because it would change createdAt) and over a target without its link, so the commit alone decides
+	 * whether the code was free; and they refuse a count the quota does not allow.
 	 */
-	async function commitIfFree(
-		code: string,
-		fields: LinkFields,
-		anonymous: boolean,
-		counted: QuotaWrite | null,
-	): Promise<boolean> {
-		const quotaOfOwner = doc(db, QUOTAS, fields.owner);
+	async function commitNewLink(code: string, fields: LinkFields, count: QuotaWrite): Promise<void> {
+		const link: LinkDocument<FieldValue> = { ...fields, createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
+		const target: TargetDocument = { url: fields.url };
+		const commit = () => {
+			const batch = writeBatch(db);
+			batch.set(doc(db, LINKS, code), link);
+			batch.set(doc(db, TARGETS, code), target);
+			batch.set(doc(db, QUOTAS, fields.owner), count, { merge: true });
+			return batch.commit();
+		};
+		try {
+			await commit();
+		} catch (error) {
+			// Sending it again is safe, as a transaction's retry was: landed, the same write is refused as one
+			// over an existing link, and the caller finds the link this request made.
+			if (!mayHaveLanded(error)) throw error;
+			await commit();
+		}
+	}
+
+	async function refusalOf(code: string, owner: string): Promise<Refusal> {
 		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
-		// The transaction commits with an exists=false precondition on it, so of two racing creates one wins.
-		// The quota is read beside the transaction, not in it, so it carries no precondition: the owner's
-		// shortens in other tabs do not make each other retry.
-		return runTransaction(db, async (transaction) => {
-			const [taken, quota] = await Promise.all([
-				transaction.get(doc(db, TARGETS, code)),
-				counted ? null : getDoc(quotaOfOwner),
-			]);
-			if (taken.exists()) return false;
-			const count =
-				counted ?? orThrow(countNewLink(quota?.data() as StoredQuota | undefined, code, clock(), anonymous));
-			const link: LinkDocument<FieldValue> = {
-				...fields,
-				createdAt: serverTimestamp(),
-				updatedAt: serverTimestamp(),
-			};
-			const target: TargetDocument = { url: fields.url };
-			transaction.set(doc(db, LINKS, code), link);
-			transaction.set(doc(db, TARGETS, code), target);
-			transaction.set(quotaOfOwner, count, { merge: true });
-			return true;
-		});
+		const [target, quota] = await Promise.all([getDoc(doc(db, TARGETS, code)), getDoc(doc(db, QUOTAS, owner))]);
+		return { taken: target.exists(), quota: quota.data() as StoredQuota | undefined };
 	}
 
 	/**
-	 * Creates the link unless the code is taken; false when it is. An owner this worker has counted before
-	 * gets one more without a read; otherwise, and after a refusal, the quota is read beside the target:
-	 * no window yet (the first link), a full one (a new window once its hour is over, else rate-limited),
-	 * or another shorten of the owner's that opened the window at the same moment.
+	 * Creates the link unless the code is taken; false when it is. The first commit counts one more in the
+	 * owner's quota unread (it is refused only for a first-ever link or a full window), or, for a new
+	 * account, opens its first window. A refusal with the code still free is the quota's: what the quota
+	 * read says goes into the next commit (a first window, a new window once a full one's hour is over, or
+	 * rate-limited), and once more when another shorten of the owner's opened the window at the same moment.
 	 */
-	async function createIfFree(code: string, fields: LinkFields, anonymous: boolean): Promise<boolean> {
-		let counted = counting.has(fields.owner) ? oneMore(code) : null;
+	async function createIfFree(code: string, fields: LinkFields, anonymous: boolean, newAccount: boolean) {
+		let count = newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
 		for (let attempt = 1; ; attempt++) {
 			try {
-				const made = await commitIfFree(code, fields, anonymous, counted);
-				if (made) counting.add(fields.owner);
-				return made;
+				await commitNewLink(code, fields, count);
+				return true;
 			} catch (error) {
 				if (!isPermissionDenied(error)) throw error;
-				// Firestore judges a write by the rules before its precondition: when the code was taken between the
-				// read and the commit, the loser hears permission-denied (its set would overwrite the winner's link),
-				// not already-exists. The target, public, tells the two apart.
-				if ((await getDoc(doc(db, TARGETS, code))).exists()) return false;
+				const refusal = await refusalOf(code, fields.owner);
+				if (refusal.taken) return false;
 				if (attempt === QUOTA_ATTEMPTS) throw error;
-				counted = null;
+				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
 			}
 		}
 	}
@@ -124,27 +126,30 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 
 	/**
 	 * The link at a code found taken, when this very request took it: its commit landed but the answer was
-	 * lost and the SDK retried the transaction, or the worker died before answering and the page asked
-	 * again. Another user's link is unreadable (owner-only), so it never counts as ours.
+	 * lost and the commit was sent again, or the worker died before answering and the page asked again.
+	 * Another user's link is unreadable (owner-only), so it never counts as ours.
 	 */
 	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
 		const existing = await readLink(db, shortLinkBase, code).catch(() => null);
 		return existing?.url === fields.url && existing.custom === fields.custom ? existing : null;
 	}
 
-	async function createAliased(alias: string, fields: LinkFields, anonymous: boolean): Promise<Link> {
-		if (await createIfFree(alias, fields, anonymous)) return created(alias, fields);
+	async function createAliased(alias: string, fields: LinkFields, input: NewLink): Promise<Link> {
+		if (await createIfFree(alias, fields, input.anonymous ?? false, input.newAccount ?? false)) {
+			return created(alias, fields);
+		}
 		const mine = await madeByThisRequest(alias, fields);
 		if (mine) return mine;
 		throw new ShortyError("alias-taken");
 	}
 
-	async function createGenerated(owner: string, fields: LinkFields, anonymous: boolean): Promise<Link> {
-		const existing = await findSameAddress(db, shortLinkBase, owner, fields.urlHash);
+	async function createGenerated(fields: LinkFields, input: NewLink): Promise<Link> {
+		const newAccount = input.newAccount ?? false;
+		const existing = newAccount ? null : await findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
-			if (await createIfFree(code, fields, anonymous)) return created(code, fields);
+			if (await createIfFree(code, fields, input.anonymous ?? false, newAccount)) return created(code, fields);
 			const mine = await madeByThisRequest(code, fields);
 			if (mine) return mine;
 		}
@@ -160,9 +165,7 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		const key = `${owner} ${alias ?? ""} ${urlHash}`;
 		const running = inFlight.get(key);
 		if (running) return running;
-		const anonymous = input.anonymous ?? false;
-		const shortening =
-			alias === null ? createGenerated(owner, fields, anonymous) : createAliased(alias, fields, anonymous);
+		const shortening = alias === null ? createGenerated(fields, input) : createAliased(alias, fields, input);
 		inFlight.set(key, shortening);
 		try {
 			return await shortening;

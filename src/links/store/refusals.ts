@@ -11,3 +11,12 @@ export function orThrow<T>(checked: Checked<T>): T {
 export function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
 }
+
+/**
+ * The request got no answer (the lite SDK says "unknown" when fetch itself failed) or a server busy or
+ * timed out: it may or may not have been carried out.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+	const code = (error as { code?: unknown })?.code;
+	return code === "unknown" || code === "unavailable" || code === "deadline-exceeded";
+}
