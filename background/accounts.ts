@@ -53,15 +53,21 @@ export function signOutMemory(storage: Storage.StorageArea): SignOutMemory {
 
 const anonymousSignIns = new WeakMap<Auth, Promise<User>>();
 
+/** Whom a shorten acts for; `newAccount` when the session was started for it, so it has no links yet. */
+export interface ShortenUser {
+	user: User;
+	newAccount: boolean;
+}
+
 /**
  * The signed-in user, or a new anonymous one: shortening never waits for a sign-up. Not after the user
  * signed out on purpose, unless `allowAnonymous` says they chose to go on without an account: a new,
  * unseen account would otherwise collect their links. Requests that arrive together share one sign-in;
  * two would make two users and split the links between them.
  */
-export async function userOrAnonymous(auth: Auth, memory: SignOutMemory, allowAnonymous = false): Promise<User> {
+export async function userOrAnonymous(auth: Auth, memory: SignOutMemory, allowAnonymous = false): Promise<ShortenUser> {
 	await auth.authStateReady();
-	if (auth.currentUser) return auth.currentUser;
+	if (auth.currentUser) return { user: auth.currentUser, newAccount: false };
 	if (allowAnonymous) await memory.remember(false);
 	else if (await memory.signedOutByUser()) throw new ShortyError("signed-out-by-user");
 	let signIn = anonymousSignIns.get(auth);
@@ -70,7 +76,7 @@ export async function userOrAnonymous(auth: Auth, memory: SignOutMemory, allowAn
 		anonymousSignIns.set(auth, signIn);
 		signIn.finally(() => anonymousSignIns.delete(auth)).catch(() => undefined);
 	}
-	return signIn;
+	return { user: await signIn, newAccount: true };
 }
 
 export function accountHandlers(

@@ -80,12 +80,13 @@ export function linkHandlers(
 > {
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
-			const user = await userOrAnonymous(auth(), memory, allowAnonymous);
+			const { user, newAccount } = await userOrAnonymous(auth(), memory, allowAnonymous);
 			const link = await store().shorten(user.uid, {
 				url,
 				...(title === undefined ? {} : { title }),
 				...(alias === undefined ? {} : { alias }),
 				anonymous: user.isAnonymous,
+				newAccount,
 			});
 			void mirrors()
 				.saved(user.uid, link)

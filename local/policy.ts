@@ -163,6 +163,21 @@ function isOwnerEdit(access: WriteAccess, shortLinkSite: ShortLinkSite): boolean
 	);
 }
 
+function isOwnTargetAfter(access: WriteAccess): boolean {
+	const data = access.requestResource;
+	const link = `${LINKS}/${access.id}`;
+	return (
+		signedIn(access) &&
+		validCode(access.id) &&
+		data !== null &&
+		hasOnly(Object.keys(data), TARGET_FIELDS) &&
+		validUrl(data.url) &&
+		access.existsAfter(link) &&
+		str(access.getAfter(link)?.owner) === access.auth?.uid &&
+		str(access.getAfter(link)?.url) === str(data.url)
+	);
+}
+
 function quotaPath(access: WriteAccess): string {
 	return `${QUOTAS}/${access.auth?.uid}`;
 }
@@ -256,20 +271,9 @@ function targetsRule(access: Access): boolean {
 		case "list":
 			return false;
 		case "create":
-		case "update": {
-			const data = access.requestResource;
-			const link = `${LINKS}/${access.id}`;
-			return (
-				signedIn(access) &&
-				validCode(access.id) &&
-				data !== null &&
-				hasOnly(Object.keys(data), TARGET_FIELDS) &&
-				validUrl(data.url) &&
-				access.existsAfter(link) &&
-				str(access.getAfter(link)?.owner) === access.auth?.uid &&
-				str(access.getAfter(link)?.url) === str(data.url)
-			);
-		}
+			return isOwnTargetAfter(access);
+		case "update":
+			return isOwnTargetAfter(access) && access.exists(`${LINKS}/${access.id}`);
 		case "delete": {
 			const link = `${LINKS}/${access.id}`;
 			return (

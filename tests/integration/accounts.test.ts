@@ -63,7 +63,7 @@ describe("accounts, as the worker answers", () => {
 		expect(auth.currentUser).toBeNull();
 
 		// "Shorten without an account": an anonymous session, and the choice no longer stands in the way.
-		const anonymous = await userOrAnonymous(auth, memory, true);
+		const { user: anonymous } = await userOrAnonymous(auth, memory, true);
 		expect(anonymous.isAnonymous).toBe(true);
 		expect(signedOut).toBe(false);
 		await call({ type: "signOut" });
@@ -74,10 +74,15 @@ describe("accounts, as the worker answers", () => {
 		await call({ type: "signOut" });
 	});
 
-	it("starts an anonymous session when nobody ever signed out, as on a first run", async () => {
+	it("starts an anonymous session when nobody ever signed out, as on a first run, and says it is new", async () => {
 		signedOut = false;
-		const user = await userOrAnonymous(auth, memory);
-		expect(user.isAnonymous).toBe(true);
+		const [first, together] = await Promise.all([userOrAnonymous(auth, memory), userOrAnonymous(auth, memory)]);
+		expect(first.user.isAnonymous).toBe(true);
+		// Requests that arrived together share the sign-in, and the account is new to each: it has no links.
+		expect(together).toEqual(first);
+		expect(first.newAccount).toBe(true);
+		// Once the session exists, it is no longer new: a later shorten may find what the first made.
+		expect(await userOrAnonymous(auth, memory)).toEqual({ user: first.user, newAccount: false });
 		await call({ type: "signOut" });
 	});
 });

@@ -83,13 +83,23 @@ describe("a commit whose answer is lost", () => {
 		return found.docs.filter((link) => link.get("url") === url).map((link) => link.id);
 	}
 
-	// The SDK retries the transaction after the lost answer and finds the code taken by the commit that did
-	// land; without care the store would make a second link under a new code.
+	// The store sends the commit again after the lost answer, which the rules refuse as a write over the link
+	// that did land; without care the store would make a second link under a new code.
 	it("makes one link when the commit lands but its answer never arrives, and returns that link", async () => {
 		const { proxy, store, owner } = await throughProxy();
 		const url = "https://example.com/lost-answer";
 		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(url));
 		const shortening = store.shorten(owner, { url });
+		await (await commit).loseAnswer();
+		const link = await shortening;
+		expect(await linksTo(owner, url)).toEqual([link.code]);
+	});
+
+	it("a new account's first shorten whose answer is lost returns its link, made once, without any lookup", async () => {
+		const { proxy, store, owner } = await throughProxy();
+		const url = "https://example.com/lost-answer/new-account";
+		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(url));
+		const shortening = store.shorten(owner, { url, newAccount: true });
 		await (await commit).loseAnswer();
 		const link = await shortening;
 		expect(await linksTo(owner, url)).toEqual([link.code]);
@@ -107,10 +117,11 @@ describe("a commit whose answer is lost", () => {
 	});
 });
 
-// Firestore judges a commit by the rules before its preconditions, so a write that lost a race is refused
-// (permission-denied) rather than reported as a clash; the store must still tell the user what happened.
-describe("another write landing between a read and the commit that relied on it", () => {
-	it("tells alias-taken when another user takes the alias between the shorten's read and its commit", async () => {
+// A write that lost a race is refused by the rules (permission-denied: a create reads nothing first, and an
+// edit's precondition is judged after the rules) rather than reported as a clash; the store must still tell
+// the user what happened.
+describe("another write landing while a commit is on its way", () => {
+	it("tells alias-taken when another user takes the alias while the shorten's commit is held", async () => {
 		const { proxy, store, owner } = await throughProxy();
 		const alias = `race-${crypto.randomUUID().slice(0, 8)}`;
 		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes(alias));

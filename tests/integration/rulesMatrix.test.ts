@@ -41,10 +41,14 @@ const SIGNED_IN: readonly Caller[] = ["owner", "other", "anonymous"];
 const OWNER: readonly Caller[] = ["owner"];
 const NOBODY: readonly Caller[] = [];
 
-/** What a cell acts on: the owner's fresh link, and a code nobody holds yet (for creates). */
+/**
+ * What a cell acts on: the owner's fresh link, a code nobody holds yet (for creates), and a code whose
+ * public target stands without a link (as the Admin SDK could leave one).
+ */
 interface Fixture {
 	code: string;
 	freeCode: string;
+	orphanCode: string;
 	url: string;
 }
 
@@ -281,6 +285,13 @@ const ROWS: Row[] = [
 		data: "over an existing link's code",
 		allowed: NOBODY,
 		run: (c) => createLink(c.client.db, c.fixture.code, linkFields(c.uid)),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "over a code whose target stands without a link",
+		allowed: NOBODY,
+		run: (c) => createLink(c.client.db, c.fixture.orphanCode, linkFields(c.uid)),
 	},
 	// links: the owner's edits
 	{
@@ -662,16 +673,20 @@ async function freshFixture(): Promise<Fixture> {
 	const url = `https://example.com/matrix/${newCode()}`;
 	const code = newCode();
 	await createLink(admin.db, code, linkFields(owner.uid, url));
-	const fixture = { code, freeCode: newCode(), url };
-	await setDoc(doc(admin.db, "clicks", code, "days", `${DAY}-0`), { day: DAY, people: 3, bots: 1 });
-	await setDoc(doc(admin.db, "owners", owner.uid, "deleted", code), { deletedAt: Timestamp.fromMillis(0) });
+	const fixture = { code, freeCode: newCode(), orphanCode: newCode(), url };
+	await Promise.all([
+		setDoc(doc(admin.db, "clicks", code, "days", `${DAY}-0`), { day: DAY, people: 3, bots: 1 }),
+		setDoc(doc(admin.db, "targets", fixture.orphanCode), { url: "https://example.com/matrix/orphan" }),
+		setDoc(doc(admin.db, "owners", owner.uid, "deleted", code), { deletedAt: Timestamp.fromMillis(0) }),
+	]);
 	return fixture;
 }
 
 /** Every document a cell can touch, as the administrator sees it. */
-async function stateOf({ code, freeCode }: Fixture): Promise<unknown[]> {
+async function stateOf({ code, freeCode, orphanCode }: Fixture): Promise<unknown[]> {
 	const quotas = [owner, other, anonymous].map((user) => `quotas/${user.uid}`);
-	const paths = [`links/${code}`, `targets/${code}`, `links/${freeCode}`, `targets/${freeCode}`, ...quotas];
+	const codes = [code, freeCode, orphanCode];
+	const paths = [...codes.flatMap((each) => [`links/${each}`, `targets/${each}`]), ...quotas];
 	for (const link of [code, freeCode]) paths.push(`clicks/${link}/days/${DAY}-0`, `clicks/${link}/days/2026-03-02-0`);
 	paths.push(`owners/${owner.uid}/deleted/${code}`);
 	for (const user of [owner, other, anonymous])

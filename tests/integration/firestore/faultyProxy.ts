@@ -23,6 +23,8 @@ export interface FaultyProxy {
 	port: number;
 	/** The next request for which `match` is true, held until its fate is chosen. */
 	catchNext(match: (path: string, body: string) => boolean): Promise<CaughtRequest>;
+	/** The method of every request that arrived so far, in order: "commit", "batchGet", "runQuery", ... */
+	readonly methods: string[];
 	close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ function upstream(
 
 export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<FaultyProxy> {
 	const traps: Trap[] = [];
+	const methods: string[] = [];
 
 	async function pass(incoming: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
 		try {
@@ -77,6 +80,7 @@ export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<
 	const server = createServer(async (incoming, response) => {
 		const body = await readBody(incoming);
 		const path = new URL(incoming.url ?? "/", "http://proxy").pathname;
+		methods.push(path.split(":").at(-1) ?? path);
 		const index = traps.findIndex((trap) => trap.match(path, body));
 		const trap = index === -1 ? undefined : traps.splice(index, 1)[0];
 		if (!trap) return pass(incoming, body, response);
@@ -96,6 +100,7 @@ export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<
 	return {
 		port: (server.address() as AddressInfo).port,
 		catchNext: (match) => new Promise((caught) => traps.push({ match, caught })),
+		methods,
 		close: () =>
 			new Promise((closed) => {
 				server.closeAllConnections();

@@ -1,4 +1,4 @@
-import { collection, doc, getCount, getDoc, query, where } from "firebase/firestore/lite";
+import { collection, doc, getCount, getDoc, query, setDoc, where } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShortyError } from "../../../src/errors";
 import { CODE_ALPHABET } from "../../../src/links/codes";
@@ -6,7 +6,8 @@ import { parseRateLimit } from "../../../src/links/rateLimit";
 import { CREATION_LIMITS } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { RandomBytes } from "../../../src/links/types";
-import { type Client, newAccount, newUser, signedOut } from "../clients";
+import { administrator, type Client, newAccount, newUser, signedOut } from "../clients";
+import { newCode } from "../links";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
@@ -98,6 +99,33 @@ describe("shortening", () => {
 		const second = await colliding.store.shorten(colliding.client.uid, { url: "https://example.com/second" });
 		expect(second.code).not.toBe(first.code);
 		expect((await alice.store.get(first.code)).url).toBe("https://example.com/first-of-two");
+	});
+
+	it("retries with a new code when the user holds the generated one already, leaving that link as it was", async () => {
+		const held = await alice.store.shorten(alice.client.uid, { url: "https://example.com/held-by-me" });
+		const sameUser = createLinkStore({
+			db: alice.client.db,
+			random: scriptedCodes(held.code),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+		});
+		const stored = await alice.store.get(held.code);
+		const second = await sameUser.shorten(alice.client.uid, { url: "https://example.com/held-second" });
+		expect(second.code).not.toBe(held.code);
+		expect(await alice.store.get(held.code)).toEqual(stored);
+	});
+
+	it("never takes a code whose public target stands without a link, and leaves that target alone", async () => {
+		const admin = administrator();
+		opened.push(admin);
+		const orphan = newCode();
+		await setDoc(doc(admin.db, "targets", orphan), { url: "https://example.com/orphaned" });
+		const unlucky = await account(scriptedCodes(orphan));
+		opened.push(unlucky.client);
+		const link = await unlucky.store.shorten(unlucky.client.uid, { url: "https://example.com/not-over-an-orphan" });
+		expect(link.code).not.toBe(orphan);
+		expect((await getDoc(doc(admin.db, "targets", orphan))).data()).toEqual({ url: "https://example.com/orphaned" });
+		expect((await getDoc(doc(admin.db, "links", orphan))).exists()).toBe(false);
 	});
 
 	it("gives up with codes-exhausted after five taken codes in a row", async () => {
@@ -418,6 +446,28 @@ describe("the creation limit", () => {
 		);
 		expect(await createdBy(user)).toBe(CREATION_LIMITS.anonymous);
 		expect((await user.store.listPage(uid, { pageSize: 100 })).total).toBe(CREATION_LIMITS.anonymous);
+	});
+
+	it("a new account's first link opens its window, and so do its first links made at once", async () => {
+		const [one, many] = await Promise.all([account(), account()]);
+		opened.push(one.client, many.client);
+		const alias = `new-${crypto.randomUUID().slice(0, 8)}`;
+		const first = await one.store.shorten(one.client.uid, { url: "https://example.com/new-account", newAccount: true });
+		expect(await one.store.get(first.code)).toMatchObject({ url: "https://example.com/new-account" });
+		expect(await createdBy(one)).toBe(1);
+		// The shortens that started the session all know it is new; the others' refused windows count on.
+		const links = await Promise.all(
+			Array.from({ length: 6 }, (_, i) =>
+				many.store.shorten(many.client.uid, {
+					url: `https://example.com/new-account/${i}`,
+					newAccount: true,
+					...(i === 0 ? { alias } : {}),
+				}),
+			),
+		);
+		expect(new Set(links.map((link) => link.code)).size).toBe(6);
+		expect(links[0]?.code).toBe(alias);
+		expect(await createdBy(many)).toBe(6);
 	});
 
 	it("concurrent first links of a new user all land, in one window", async () => {

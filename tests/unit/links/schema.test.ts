@@ -53,7 +53,7 @@ const rules = {
 	validLinkFields: functionBody("validLinkFields"),
 	validNewLink: functionBody("validNewLink"),
 	isOwnerEdit: functionBody("isOwnerEdit"),
-	targets: matchBody("targets"),
+	isOwnTargetAfter: functionBody("isOwnTargetAfter"),
 	notReserved: functionBody("notReserved"),
 	shortLinkSite: functionBody("shortLinkSite"),
 	withinCreationLimit: functionBody("withinCreationLimit"),
@@ -77,8 +77,8 @@ describe("firestore.rules states the fields of src/links/schema.ts", () => {
 		expect(stringList(affected)).toEqual(EDITABLE_FIELDS);
 	});
 
-	it("a target holds only its fields (match /targets)", () => {
-		const keys = argumentOf(rules.targets, "request.resource.data.keys().hasOnly", "match /targets");
+	it("a target holds only its fields (isOwnTargetAfter)", () => {
+		const keys = argumentOf(rules.isOwnTargetAfter, "request.resource.data.keys().hasOnly", "isOwnTargetAfter");
 		expect(stringList(keys)).toEqual(TARGET_FIELDS);
 	});
 

@@ -1,0 +1,46 @@
+/** Editing a link: where it points, with its public target in the same batch. */
+import { doc, type FieldValue, type Firestore, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { LINKS, type LinkDocument, TARGETS, type TargetDocument } from "../schema";
+import type { Link, LinksChange } from "../types";
+import { hashUrl } from "../urlHash";
+import { checkUrl } from "../urls";
+import { readLink } from "./read";
+import { isPermissionDenied, orThrow } from "./refusals";
+
+export interface EditDeps {
+	db: Firestore;
+	clock: () => number;
+	shortLinkBase: string;
+	siteHosts: readonly string[];
+	onChange: (change: LinksChange) => void;
+}
+
+/** Points a link somewhere else; its public target changes in the same batch. */
+export async function updateTarget(
+	{ db, clock, shortLinkBase, siteHosts, onChange }: EditDeps,
+	code: string,
+	newUrl: string,
+): Promise<Link> {
+	const { url, host } = orThrow(checkUrl(newUrl, shortLinkBase, siteHosts));
+	const current = await readLink(db, shortLinkBase, code);
+	const batch = writeBatch(db);
+	const edit: Partial<LinkDocument<FieldValue>> = {
+		url,
+		host,
+		urlHash: await hashUrl(url),
+		updatedAt: serverTimestamp(),
+	};
+	const target: TargetDocument = { url };
+	batch.update(doc(db, LINKS, code), edit);
+	batch.set(doc(db, TARGETS, code), target);
+	try {
+		await batch.commit();
+	} catch (error) {
+		// A link deleted since the read fails the rules (the update would create half a link) before its
+		// exists precondition, so it comes back as permission-denied: reading it again says link-not-found.
+		if (isPermissionDenied(error)) await readLink(db, shortLinkBase, code);
+		throw error;
+	}
+	onChange({ kind: "updated", codes: [code] });
+	return { ...current, url, host, updatedAt: clock() };
+}

@@ -1,0 +1,89 @@
+/** Deleting links, each with its public target and its visit counts, in batches the rules can afford. */
+import { doc, documentId, type Firestore, getDocs, query, where, writeBatch } from "firebase/firestore/lite";
+import { ShortyError, toAppError } from "../../errors";
+import { deleteDayCounts } from "../clickStore";
+import { isCode } from "../codes";
+import { writeTombstones } from "../mirror/tombstones";
+import { LINKS, TARGETS } from "../schema";
+import type { LinksChange } from "../types";
+import { ownLinks } from "./documents";
+
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+/** The most links one delete request may name: the largest page, since the page deletes what it shows. */
+export const DELETE_LIMIT = 100;
+/**
+ * Links per batch when deleting many. Firestore allows a batched write at most 20 document-access calls
+ * in its rules (https://firebase.google.com/docs/firestore/security/rules-conditions#access_calls_limits).
+ * Deleting one link costs up to 4 (links: existsAfter(target); targets: exists(link), get(link) and
+ * existsAfter(link), if none is cached), so 5 links = 10 writes = at most 20 calls.
+ */
+export const DELETE_BATCH = 5;
+/** Batches in flight at once: 100 links take 20 batches, 4 rounds of 5, without flooding the connection. */
+const DELETE_PARALLEL = 5;
+
+function chunksOf<T>(items: T[], size: number): T[][] {
+	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** Which of `codes` are `owner`'s links: an `in` filter takes at most IN_LIMIT values. */
+async function ownedAmong(db: Firestore, owner: string, codes: string[]): Promise<string[]> {
+	const found = await Promise.all(
+		chunksOf(codes, IN_LIMIT).map((chunk) => getDocs(query(ownLinks(db, owner), where(documentId(), "in", chunk)))),
+	);
+	return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
+}
+
+/**
+ * Deletes links with their public targets in one batch, leaving their tombstones for mirrors to sync
+ * (../mirror/tombstones.ts): all of them, or none. Their visit counts go first, while the links still
+ * exist (the rules find the owner on the link), so a later link with the same alias does not inherit
+ * them; a failure in between leaves counts of links that still exist.
+ */
+async function deleteTogether(db: Firestore, owner: string, codes: string[]): Promise<void> {
+	await Promise.all(codes.map((code) => deleteDayCounts(db, code)));
+	const batch = writeBatch(db);
+	for (const code of codes) {
+		batch.delete(doc(db, LINKS, code));
+		batch.delete(doc(db, TARGETS, code));
+	}
+	writeTombstones(batch, db, owner, codes);
+	await batch.commit();
+}
+
+/**
+ * Deletes those of `codes` that are `owner`'s links, with their targets, and returns them. A code that
+ * is gone already (deleted from another tab) or someone else's is skipped rather than failing the
+ * rest. The links go in batches of DELETE_BATCH, each announced as it lands; when one fails, no
+ * further batch starts and the error says how many were deleted (those announced).
+ */
+export async function removeMany(
+	db: Firestore,
+	onChange: (change: LinksChange) => void,
+	owner: string,
+	codes: string[],
+): Promise<string[]> {
+	if (codes.length > DELETE_LIMIT) {
+		throw new ShortyError("invalid-request", `at most ${DELETE_LIMIT} links at a time`);
+	}
+	const mine = await ownedAmong(db, owner, [...new Set(codes.filter(isCode))]);
+	const batches = chunksOf(mine, DELETE_BATCH);
+	const deleted: string[] = [];
+	let failure: unknown = null;
+	const worker = async () => {
+		for (let batch = batches.shift(); batch && failure === null; batch = batches.shift()) {
+			try {
+				await deleteTogether(db, owner, batch);
+				deleted.push(...batch);
+				onChange({ kind: "deleted", codes: batch });
+			} catch (error) {
+				failure ??= error;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: DELETE_PARALLEL }, worker));
+	if (failure !== null) {
+		throw new ShortyError(toAppError(failure).code, `${deleted.length} of ${mine.length} links were deleted`);
+	}
+	return deleted;
+}

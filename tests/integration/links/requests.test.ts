@@ -1,0 +1,93 @@
+/**
+ * What a shorten sends, counted at a proxy in front of the backend: each request is a round trip a user
+ * far from Firestore waits for (issue 20). A new link is one commit with nothing read before it; only the
+ * same-address lookup comes first, and a brand-new account skips even that.
+ */
+import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
+import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import type { RandomBytes } from "../../../src/links/types";
+import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
+
+const SHORT_BASE = "http://127.0.0.1:5000/";
+const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
+const apps: FirebaseApp[] = [];
+const proxies: FaultyProxy[] = [];
+
+afterAll(async () => {
+	await Promise.all(apps.map((app) => deleteApp(app)));
+	await Promise.all(proxies.map((proxy) => proxy.close()));
+});
+
+/** A user with an account's limits, new to the backend, and a link store of a freshly started worker for them. */
+async function freshWorker(owner = `requests-${crypto.randomUUID()}`) {
+	const proxy = await startFaultyProxy(Number(inject("backend").firestore.split(":")[1]));
+	proxies.push(proxy);
+	const app = initializeApp({ projectId: "demo-shorty", apiKey: "fake" }, `requests-${crypto.randomUUID()}`);
+	apps.push(app);
+	const db = getFirestore(app);
+	connectFirestoreEmulator(db, "127.0.0.1", proxy.port, {
+		mockUserToken: { sub: owner, user_id: owner, firebase: { sign_in_provider: "password", identities: {} } },
+	});
+	const store: LinkStore = createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE });
+	return { owner, store, methods: proxy.methods };
+}
+
+/** The requests `shorten` sends, from a worker of its own. */
+async function requestsOf(shorten: (store: LinkStore, owner: string) => Promise<unknown>, owner?: string) {
+	const worker = await freshWorker(owner);
+	await shorten(worker.store, worker.owner);
+	return worker.methods;
+}
+
+describe("what a shorten sends", () => {
+	it("a new account's first shorten sends one request, the commit", async () => {
+		const methods = await requestsOf((store, owner) =>
+			store.shorten(owner, { url: "https://example.com/requests/first", newAccount: true }),
+		);
+		expect(methods).toEqual(["commit"]);
+	});
+
+	it("a new address sends the same-address lookup, then one commit, even from a worker that just started", async () => {
+		const { owner, store } = await freshWorker();
+		await store.shorten(owner, { url: "https://example.com/requests/earlier", newAccount: true });
+		const methods = await requestsOf(
+			(restarted) => restarted.shorten(owner, { url: "https://example.com/requests/new" }),
+			owner,
+		);
+		expect(methods).toEqual(["runQuery", "runQuery", "commit"]);
+	});
+
+	it("a new alias sends one commit", async () => {
+		const { owner, store } = await freshWorker();
+		await store.shorten(owner, { url: "https://example.com/requests/earlier", newAccount: true });
+		const alias = `req-${crypto.randomUUID().slice(0, 8)}`;
+		const methods = await requestsOf(
+			(restarted) => restarted.shorten(owner, { url: "https://example.com/requests/alias", alias }),
+			owner,
+		);
+		expect(methods).toEqual(["commit"]);
+	});
+
+	it("a repeated address sends the lookup alone and writes nothing", async () => {
+		const { owner, store } = await freshWorker();
+		const url = "https://example.com/requests/again";
+		const first = await store.shorten(owner, { url, newAccount: true });
+		let again: unknown;
+		const methods = await requestsOf(async (restarted) => {
+			again = await restarted.shorten(owner, { url });
+		}, owner);
+		expect(methods).toEqual(["runQuery", "runQuery"]);
+		expect(again).toMatchObject({ code: first.code });
+	});
+
+	it("the first link of an account not known to be new is refused once for want of a quota, then made", async () => {
+		const methods = await requestsOf((store, owner) =>
+			store.shorten(owner, { url: "https://example.com/requests/unknown-quota" }),
+		);
+		// The refusal is told apart by reading the code's target and the quota together, in one round trip.
+		expect(methods).toEqual(["runQuery", "runQuery", "commit", "batchGet", "batchGet", "commit"]);
+	});
+});
