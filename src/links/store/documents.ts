@@ -34,10 +34,9 @@ export function linkFromSnapshot(shortLinkBase: string, snapshot: DocumentSnapsh
 	return linkOf(shortLinkBase, snapshot.id, data, data.createdAt.toMillis(), data.updatedAt.toMillis());
 }
 
-/** The owner's links (to one host): the rules let a list through only when it filters on the owner. */
-export function ownLinks(db: Firestore, owner: string, host?: string): Query {
-	const mine = query(collection(db, LINKS), where("owner", "==", owner));
-	return host === undefined ? mine : query(mine, where("host", "==", host));
+/** The owner's links: the rules let a list through only when it filters on the owner. */
+export function ownLinks(db: Firestore, owner: string): Query {
+	return query(collection(db, LINKS), where("owner", "==", owner));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -1,6 +1,7 @@
 /**
- * The user's links a page at a time: newest first (or in code order for a code prefix), with an exact
- * total and opaque cursors (../cursor.ts) to the neighbouring pages.
+ * The user's links a page at a time from Firestore, newest first, with an exact total and opaque cursors
+ * (../cursor.ts) to the neighbouring pages: the popup's recent links, the link count and the export.
+ * Searching, sorting and filtering run over the worker's mirror instead (../linkSearch.ts).
  */
 import {
 	type DocumentSnapshot,
@@ -16,7 +17,6 @@ import {
 	query,
 	startAfter,
 	Timestamp,
-	where,
 } from "firebase/firestore/lite";
 import { decodeCursor, encodeCursor } from "../cursor";
 import type { LinkPage, PageSize } from "../types";
@@ -27,26 +27,7 @@ export interface PageRequest {
 	pageSize: PageSize;
 	after?: string;
 	before?: string;
-	/** Only links to this host (as `Link.host` spells it). */
-	host?: string;
-	/**
-	 * Only links whose code starts with this, in code order rather than newest first. Cursors from such a
-	 * page are read by their code alone.
-	 */
-	codePrefix?: string;
 }
-
-/** How one kind of list is ordered and where its cursors point. */
-interface Pager {
-	/** Every matching link, in no particular order: what the count counts. */
-	matching: Query;
-	ordered: Query;
-	/** The values of the ordering fields at a cursor. */
-	boundary: (cursor: string) => unknown[];
-}
-
-/** Sorts after every character a code can hold, so `prefix` to `prefix + CODE_END` is exactly the prefix's range. */
-const CODE_END = "\uf8ff";
 
 function cursorOf(snapshot: DocumentSnapshot): string {
 	const { createdAt } = snapshot.data() as StoredLink;
@@ -58,24 +39,6 @@ function cursorValues(cursor: string): [Timestamp, string] {
 	return [new Timestamp(seconds, nanoseconds), code];
 }
 
-function pagerFor(db: Firestore, owner: string, { host, codePrefix }: PageRequest): Pager {
-	if (codePrefix !== undefined) {
-		const matching = query(
-			ownLinks(db, owner),
-			where(documentId(), ">=", codePrefix),
-			where(documentId(), "<", `${codePrefix}${CODE_END}`),
-		);
-		return {
-			matching,
-			ordered: query(matching, orderBy(documentId())),
-			boundary: (cursor) => [decodeCursor(cursor).code],
-		};
-	}
-	const matching = ownLinks(db, owner, host);
-	const ordered = query(matching, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
-	return { matching, ordered, boundary: cursorValues };
-}
-
 /** One page of the user's links. Costs one page and one count, whatever the total. */
 export async function listPage(
 	db: Firestore,
@@ -83,7 +46,9 @@ export async function listPage(
 	owner: string,
 	request: PageRequest,
 ): Promise<LinkPage> {
-	const { matching, ordered, boundary } = pagerFor(db, owner, request);
+	const matching = ownLinks(db, owner);
+	const ordered = query(matching, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+	const boundary = cursorValues;
 	// One link more than the page shows tells whether another page lies in the direction of travel.
 	const window = request.after
 		? query(ordered, startAfter(...boundary(request.after)), limit(request.pageSize + 1))

@@ -285,33 +285,3 @@ describe("a page whose links were all deleted", () => {
 		}
 	});
 });
-
-describe("searching by the start of a code", () => {
-	it("pages through the matches in code order with an exact count, both ways, and only the user's own", async () => {
-		const stem = `pg${crypto.randomUUID().slice(0, 6)}`;
-		const aliases = Array.from({ length: 23 }, (_, i) => `${stem}-${String(i).padStart(2, "0")}`);
-		for (const alias of aliases) {
-			await alice.store.shorten(alice.client.uid, { url: `https://example.com/${alias}`, alias });
-		}
-		await alice.store.shorten(alice.client.uid, { url: "https://example.com/other", alias: `${stem}x` });
-		await bob.store.shorten(bob.client.uid, { url: "https://example.com/bobs", alias: `${stem}-bob` });
-
-		const pages: string[][] = [];
-		let page = await alice.store.listPage(alice.client.uid, { pageSize: 10, codePrefix: `${stem}-` });
-		for (;;) {
-			expect(page.total).toBe(23);
-			pages.push(page.links.map((link) => link.code));
-			if (!page.next) break;
-			page = await alice.store.listPage(alice.client.uid, { pageSize: 10, codePrefix: `${stem}-`, after: page.next });
-		}
-		expect(pages.flat()).toEqual(aliases);
-		expect(pages.map((codes) => codes.length)).toEqual([10, 10, 3]);
-
-		const back = await alice.store.listPage(alice.client.uid, {
-			pageSize: 10,
-			codePrefix: `${stem}-`,
-			before: page.previous ?? "",
-		});
-		expect(back.links.map((link) => link.code)).toEqual(pages[1]);
-	});
-});
