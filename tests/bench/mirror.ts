@@ -1,7 +1,8 @@
 /**
  * What the local mirror of a user's links (src/links/mirror/) costs to keep: documents read and time of
- * the first sync, of a re-sync with nothing changed and of one after a few changes (creates, edits,
- * deletes with their tombstones), and the bytes it keeps, at 10,000 and 100,000 links. Runs against
+ * the first sync (the account also holds the tombstones of a tenth as many links deleted earlier), of a
+ * re-sync with nothing changed and of one after a few changes (creates, edits, deletes with their
+ * tombstones), and the bytes it keeps, at 10,000 and 100,000 links. Runs against
  * Shorty's local Firestore through the real lite SDK into fake-indexeddb, which keeps everything in
  * memory: its times stand in for Chrome's IndexedDB, which writes to disk, and the bytes are estimated
  * from the records as JSON (Chrome stores them compressed, in its own serialization).
@@ -19,6 +20,8 @@ const OWNER = "alice";
 const SIZES = [10_000, 100_000];
 /** Each kind of change in the "few changes" re-sync: this many links made, edited and deleted. */
 const CHANGES = 10;
+/** One link deleted earlier for this many there are: what a new browser's first sync need not read. */
+const EARLIER_DELETIONS = 10;
 /** Writes per batch: Firestore's limit. */
 const BATCH = 500;
 
@@ -39,11 +42,17 @@ function linkDocument(i: number): LinkDocument<Timestamp> {
 	};
 }
 
-/** Grows the owner's links to `size`, BATCH to a commit, one second apart. */
-async function seedTo(db: Firestore, from: number, size: number): Promise<void> {
-	for (let start = from; start < size; start += BATCH) {
+/** The owner's `size` links, one second apart, and the tombstones of a tenth as many deleted earlier. */
+async function seed(db: Firestore, size: number): Promise<void> {
+	for (let start = 0; start < size; start += BATCH) {
 		const batch = writeBatch(db);
 		for (let i = start; i < Math.min(size, start + BATCH); i++) batch.set(doc(db, "links", codeOf(i)), linkDocument(i));
+		await batch.commit();
+	}
+	for (let start = 0; start < size / EARLIER_DELETIONS; start += BATCH) {
+		const batch = writeBatch(db);
+		const codes = Array.from({ length: BATCH }, (_, i) => `gone${start + i}`);
+		writeTombstones(batch, db, OWNER, codes);
 		await batch.commit();
 	}
 }
@@ -108,7 +117,7 @@ async function main(): Promise<void> {
 		// A fresh server per size, so the changes of the last size do not count in the next.
 		const firestore = await startBenchFirestore(`bench-mirror-${size}`, OWNER);
 		try {
-			await seedTo(firestore.db, 0, size);
+			await seed(firestore.db, size);
 			await measure(firestore.db, size);
 		} finally {
 			await firestore.close();
