@@ -10,7 +10,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "../../scripts/chromium.mjs";
 
-const BENCHES = ["bundle", "firestore", "mirror", "worker", "popup", "options", "latency", "function", "redirect"] as const;
+const BENCHES = [
+	"bundle",
+	"firestore",
+	"mirror",
+	"worker",
+	"popup",
+	"options",
+	"latency",
+	"function",
+	"redirect",
+] as const;
 /** Far above need: a full run on a 2-core machine takes minutes, most of them the latency and burst benches. */
 const BENCH_TIMEOUT_MS = 15 * 60_000;
 
