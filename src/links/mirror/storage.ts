@@ -57,7 +57,10 @@ const NEVER_SYNCED: SyncState = { links: null, tombstones: null, finishedAt: nul
 /** The database of one owner's links; uids are [A-Za-z0-9], so the name is unambiguous. */
 export const mirrorDatabaseName = (owner: string) => `shorty-links-${owner}`;
 
-/** A synced record replaces the local one unless a delete after it is known (the later event wins). */
+/**
+ * Whether a deletion removes the record: one written before it (the later event wins), or one of this
+ * worker's own not yet confirmed, whose time is the client's clock and so not comparable with the server's.
+ */
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
 	!record.confirmed || record.updatedAt <= deletion.deletedAt;
 

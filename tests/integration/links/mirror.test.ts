@@ -235,6 +235,33 @@ describe("this worker's own writes", () => {
 	});
 });
 
+describe("bad input", () => {
+	it("refuses a change naming a code no link can have, or without its address hash, and keeps nothing of it", async () => {
+		const owner = await newOwner();
+		const mirror = await mirrorOf(owner);
+		const link = {
+			code: "fine123",
+			url: "https://example.com/",
+			host: "example.com",
+			title: "",
+			createdAt: 1,
+			updatedAt: 1,
+			custom: false,
+			urlHash: await hashUrl("https://example.com/"),
+		};
+		const refused = { code: "invalid-request" };
+		await expect(mirror.apply({ kind: "saved", links: [link, { ...link, code: "../x" }] })).rejects.toMatchObject(
+			refused,
+		);
+		await expect(mirror.apply({ kind: "saved", links: [{ ...link, urlHash: "" }] })).rejects.toMatchObject(refused);
+		await expect(mirror.apply({ kind: "deleted", codes: ["__name__"] })).rejects.toMatchObject(refused);
+		expect(await mirror.count()).toBe(0);
+		await expect(mirror.newest(-1)).rejects.toMatchObject(refused);
+		await expect(mirror.newest(Number.NaN)).rejects.toMatchObject(refused);
+		expect(await mirror.newest(0)).toEqual([]);
+	});
+});
+
 describe("privacy", () => {
 	it("never shows another user's links or deletions, and refuses to sync someone else's", async () => {
 		const [alice, bob] = await Promise.all([newOwner(), newOwner()]);
