@@ -4,19 +4,13 @@
  * keeps flat. (Without its index the paged query is refused, as in production.)
  * Run: npx tsx tests/bench/firestore.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { deleteApp, initializeApp } from "firebase/app";
 import {
 	collection,
-	connectFirestoreEmulator,
 	doc,
 	type Firestore,
 	getCount,
 	getDoc,
 	getDocs,
-	getFirestore,
 	limit,
 	orderBy,
 	query,
@@ -27,9 +21,7 @@ import {
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
-import { PROJECT_ID, readFieldOverrides, readIndexes } from "../../local/config";
-import { startFirestoreServer } from "../../local/firestore/server";
-import type { RunningFirestoreServer } from "../../local/firestore/types";
+import { startBenchFirestore, timeMs } from "./benchFirestore";
 import { record } from "./report";
 import { p50p95, sample } from "./stats";
 
@@ -37,43 +29,6 @@ const SIZES = [100, 1_000, 10_000];
 const COMMITS = 200;
 const RUNS = 40;
 const BATCH = 500;
-interface Target {
-	server: RunningFirestoreServer;
-	db: Firestore;
-	close(): Promise<void>;
-}
-
-async function start(name: string): Promise<Target> {
-	const dataDir = mkdtempSync(join(tmpdir(), "shorty-bench-"));
-	const server = await startFirestoreServer({
-		projectId: PROJECT_ID,
-		dataDir,
-		port: 0,
-		indexes: readIndexes(),
-		fieldOverrides: readFieldOverrides(),
-		authenticate: async () => ({ uid: "alice", token: { sub: "alice" } }),
-		policy: () => true,
-	});
-	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "fake" }, name);
-	const db = getFirestore(app);
-	connectFirestoreEmulator(db, "127.0.0.1", server.port);
-	return {
-		server,
-		db,
-		async close() {
-			await deleteApp(app);
-			await server.close();
-			rmSync(dataDir, { recursive: true, force: true });
-		},
-	};
-}
-
-async function timeMs(action: () => Promise<unknown>): Promise<number> {
-	const started = process.hrtime.bigint();
-	await action();
-	return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
 /** Grows alice's links to `size`, 500 to a batch, one second apart so the order is unambiguous. */
 async function seedTo(db: Firestore, from: number, size: number): Promise<void> {
 	for (let start = from; start < size; start += BATCH) {
@@ -119,7 +74,7 @@ async function countLatency(db: Firestore, size: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
-	const indexed = await start("bench-indexed");
+	const indexed = await startBenchFirestore("bench-indexed");
 	try {
 		const commits = await sample(COMMITS, (i) =>
 			timeMs(() =>

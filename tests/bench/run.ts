@@ -14,6 +14,7 @@ const BENCHES = [
 	"bundle",
 	"firestore",
 	"search",
+	"mirror",
 	"worker",
 	"popup",
 	"options",

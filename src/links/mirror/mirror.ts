@@ -6,6 +6,9 @@
  * clock.
  */
 import type { Firestore } from "firebase/firestore/lite";
+import { ShortyError } from "../../errors";
+import { isCode } from "../codes";
+import { URL_HASH_PATTERN } from "../schema";
 import type { Link } from "../types";
 import { deleteMirrorStorage, type MirroredLink, openMirrorStorage } from "./storage";
 import { type SyncReport, syncMirror } from "./sync";
@@ -29,6 +32,18 @@ export type MirrorChange =
 	| { kind: "saved"; links: Omit<MirroredLink, "confirmed">[] }
 	| { kind: "deleted"; codes: string[] };
 
+const URL_HASH = new RegExp(URL_HASH_PATTERN);
+
+/** A change naming a code no link can have, or a link without a valid urlHash, is refused whole. */
+function checkChange(change: MirrorChange): void {
+	const codes = change.kind === "saved" ? change.links.map((link) => link.code) : change.codes;
+	const badCode = codes.find((code) => !isCode(code));
+	if (badCode !== undefined) throw new ShortyError("invalid-request", `not a link's code: ${badCode.slice(0, 80)}`);
+	if (change.kind === "saved" && !change.links.every((link) => URL_HASH.test(link.urlHash))) {
+		throw new ShortyError("invalid-request", "a saved link needs the SHA-256 hash of its address");
+	}
+}
+
 export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBase, onSynced }: LinkMirrorDeps) {
 	const storage = await openMirrorStorage(indexedDB, owner);
 	let running: Promise<SyncReport> | null = null;
@@ -41,7 +56,7 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 	return {
 		/**
 		 * Brings the mirror up to date. A sync asked for while one runs shares it: its pages are the ones
-		 * that would be read anyway. `maxPages` stops early, as a worker stopped mid-sync would.
+		 * that would be read anyway. `maxPages` bounds the work; the next sync goes on where it stopped.
 		 */
 		sync(maxPages?: number): Promise<SyncReport> {
 			running ??= syncMirror({
@@ -58,7 +73,8 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		},
 
 		/** This worker's own create, edit or delete, in the mirror before a sync confirms it. */
-		apply(change: MirrorChange): Promise<void> {
+		async apply(change: MirrorChange): Promise<void> {
+			checkChange(change);
 			return change.kind === "saved"
 				? storage.put(
 						change.links.map((link) => ({ ...link, confirmed: false })),
@@ -70,7 +86,12 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		/** Every link, in no particular order: what the search index is built from. */
 		all: async () => (await storage.all()).map(toLink),
 		/** The `count` most recently created, newest first. */
-		newest: async (count: number) => (await storage.newest(count)).map(toLink),
+		async newest(count: number): Promise<Link[]> {
+			if (!Number.isInteger(count) || count < 0) {
+				throw new ShortyError("invalid-request", `how many links: a whole number from 0, not ${count}`);
+			}
+			return (await storage.newest(count)).map(toLink);
+		},
 		/** Those of `codes` the mirror holds, by code. */
 		async some(codes: readonly string[]): Promise<Map<string, Link>> {
 			const found = await storage.some(codes);
@@ -82,7 +103,10 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		/** When the last complete sync finished (the clock's milliseconds), null before one has. */
 		lastSynced: async () => (await storage.state()).finishedAt,
 
-		/** Deletes the owner's mirror from disk (sign-out: a signed-out user's links must not stay behind). */
+		/**
+		 * Deletes the owner's mirror from disk (sign-out: a signed-out user's links must not stay behind),
+		 * after a sync under way; this mirror is closed afterwards.
+		 */
 		async clear(): Promise<void> {
 			await running?.catch(() => undefined);
 			storage.close();

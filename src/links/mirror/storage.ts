@@ -60,7 +60,10 @@ export const MIRROR_DATABASE_PREFIX = "shorty-links-";
 /** The database of one owner's links; uids are [A-Za-z0-9], so the name is unambiguous. */
 export const mirrorDatabaseName = (owner: string) => `${MIRROR_DATABASE_PREFIX}${owner}`;
 
-/** A synced record replaces the local one unless a delete after it is known (the later event wins). */
+/**
+ * Whether a deletion removes the record: one written before it (the later event wins), or one of this
+ * worker's own not yet confirmed, whose time is the client's clock and so not comparable with the server's.
+ */
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
 	!record.confirmed || record.updatedAt <= deletion.deletedAt;
 

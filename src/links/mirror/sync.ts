@@ -11,6 +11,7 @@ import {
 	type Firestore,
 	getDocs,
 	limit,
+	limitToLast,
 	orderBy,
 	type Query,
 	type QueryDocumentSnapshot,
@@ -82,6 +83,12 @@ function deletion(snapshot: QueryDocumentSnapshot): Deletion {
 	return { code: snapshot.id, deletedAt: deletedAt.toMillis() };
 }
 
+/** No sync has kept a page yet and this worker has put nothing in the mirror either. */
+async function isFirstSync(storage: MirrorStorage, state: SyncState): Promise<boolean> {
+	const untouched = state.finishedAt === null && state.links === null && state.tombstones === null;
+	return untouched && (await storage.count()) === 0;
+}
+
 export async function syncMirror({
 	db,
 	owner,
@@ -112,6 +119,16 @@ export async function syncMirror({
 
 	const report: SyncReport = { links: 0, tombstones: 0, pages: 0, queries: 0 };
 	let state: SyncState = await storage.state();
+	if (await isFirstSync(storage, state)) {
+		// An empty mirror has nothing an older tombstone could remove: a link deleted before this moment is
+		// not in the pages to come, or was made again after it. So a new browser starts after the newest
+		// tombstone rather than reading every deletion the account ever made. Asked before the first page,
+		// not beside it: a link deleted between the two would otherwise come with the page and stay.
+		const newest = (await getDocs(query(deleted, limitToLast(1)))).docs;
+		report.queries += 1;
+		report.tombstones += newest.length;
+		state = { ...state, tombstones: cursorAfter(newest[0], "deletedAt", null) };
+	}
 	let linksLeft = true;
 	let tombstonesLeft = true;
 	while ((linksLeft || tombstonesLeft) && report.pages < maxPages) {

@@ -82,7 +82,8 @@ describe("the first sync", () => {
 
 		const report = await mirror.sync();
 
-		expect(report).toEqual({ links: 3, tombstones: 0, pages: 1, queries: 2 });
+		// The newest tombstone (there is none), then a page of links and of tombstones together.
+		expect(report).toEqual({ links: 3, tombstones: 0, pages: 1, queries: 3 });
 		expect(await codesOf(mirror)).toEqual([first.code, second.code, alias.code].sort());
 		expect(await mirror.count()).toBe(3);
 		expect((await mirror.newest(2)).map((link) => link.code)).toEqual([alias.code, second.code]);
@@ -96,6 +97,23 @@ describe("the first sync", () => {
 			shortUrl: `${SHORT_BASE}${first.code}`,
 		});
 		expect(await mirror.lastSynced()).toBeTypeOf("number");
+	});
+
+	it("reads one of the deletions made before it, not every one: they have nothing to remove", async () => {
+		const owner = await newOwner();
+		const uid = owner.client.uid;
+		const links = await Promise.all(
+			[1, 2, 3, 4].map((n) => owner.elsewhere.shorten(uid, { url: `https://example.com/earlier/${n}` })),
+		);
+		const [kept, ...gone] = links.map((link) => link.code) as [string, ...string[]];
+		await owner.elsewhere.removeMany(uid, gone);
+		const mirror = await mirrorOf(owner);
+
+		expect(await mirror.sync()).toEqual({ links: 1, tombstones: 1, pages: 1, queries: 3 });
+		expect(await codesOf(mirror)).toEqual([kept]);
+		await owner.elsewhere.removeMany(uid, [kept]);
+		expect(await mirror.sync()).toMatchObject({ links: 0, tombstones: 1 });
+		expect(await mirror.count()).toBe(0);
 	});
 
 	it(`pages through more than ${SYNC_PAGE_SIZE} links written in the same instant`, async () => {
@@ -214,6 +232,33 @@ describe("this worker's own writes", () => {
 		await owner.elsewhere.removeMany(owner.client.uid, [link.code]);
 		await mirror.sync();
 		expect(await mirror.count()).toBe(0);
+	});
+});
+
+describe("bad input", () => {
+	it("refuses a change naming a code no link can have, or without its address hash, and keeps nothing of it", async () => {
+		const owner = await newOwner();
+		const mirror = await mirrorOf(owner);
+		const link = {
+			code: "fine123",
+			url: "https://example.com/",
+			host: "example.com",
+			title: "",
+			createdAt: 1,
+			updatedAt: 1,
+			custom: false,
+			urlHash: await hashUrl("https://example.com/"),
+		};
+		const refused = { code: "invalid-request" };
+		await expect(mirror.apply({ kind: "saved", links: [link, { ...link, code: "../x" }] })).rejects.toMatchObject(
+			refused,
+		);
+		await expect(mirror.apply({ kind: "saved", links: [{ ...link, urlHash: "" }] })).rejects.toMatchObject(refused);
+		await expect(mirror.apply({ kind: "deleted", codes: ["__name__"] })).rejects.toMatchObject(refused);
+		expect(await mirror.count()).toBe(0);
+		await expect(mirror.newest(-1)).rejects.toMatchObject(refused);
+		await expect(mirror.newest(Number.NaN)).rejects.toMatchObject(refused);
+		expect(await mirror.newest(0)).toEqual([]);
 	});
 });
 

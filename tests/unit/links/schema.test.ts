@@ -175,23 +175,23 @@ function validLink(url = "https://example.com/page"): Fields {
 	};
 }
 
-/** A write to links/{code} or targets/{code}, in a commit that leaves `after` in place. */
-function write(
+/** Asks the policy about one write by UID, as the local server asks it: `resource` before, `after` the commit. */
+function allowsWrite(
 	collection: string,
-	method: "create" | "update",
+	id: string,
 	resource: Fields | null,
 	requestResource: Fields,
 	after: Record<string, Fields>,
-	code = "abc1234",
+	{ token = {}, now = TIME }: { token?: Record<string, unknown>; now?: string } = {},
 ): boolean {
 	const access: Access = {
-		method,
-		auth: { uid: UID, token: {} },
+		method: resource ? "update" : "create",
+		auth: { uid: UID, token },
 		collection,
-		id: code,
+		id,
 		resource,
 		requestResource,
-		requestTime: TIME,
+		requestTime: now,
 		get: () => resource,
 		exists: () => resource !== null,
 		getAfter: (path) => after[path] ?? null,
@@ -211,17 +211,17 @@ function quota(code: string, created = 1, windowStart = TIME, lastAt = TIME): Fi
 function creates(link: Fields, code = "abc1234", counted: Fields | null = quota(code)): boolean {
 	const target = { url: link.url ?? string("") };
 	const after = { [`${TARGETS}/${code}`]: target, ...(counted ? { [`${QUOTAS}/${UID}`]: counted } : {}) };
-	return write(LINKS, "create", null, link, after, code);
+	return allowsWrite(LINKS, code, null, link, after);
 }
 
 /** Whether the policy lets the owner point a target at `url`, its link changed alike. */
 function targets(url: string): boolean {
 	const target = { url: string(url) };
-	return write(TARGETS, "create", null, target, { [`${LINKS}/abc1234`]: { ...validLink(), url: string(url) } });
+	return allowsWrite(TARGETS, "abc1234", null, target, { [`${LINKS}/abc1234`]: { ...validLink(), url: string(url) } });
 }
 
 const edits = (before: Fields, after: Fields) =>
-	write(LINKS, "update", before, after, { [`${TARGETS}/abc1234`]: { url: after.url ?? string("") } });
+	allowsWrite(LINKS, "abc1234", before, after, { [`${TARGETS}/abc1234`]: { url: after.url ?? string("") } });
 
 describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
 	it("accepts a new link with every field", () => {
@@ -263,7 +263,7 @@ describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
 	it("accepts a target with its fields only", () => {
 		expect(targets("https://example.com/page")).toBe(true);
 		const extra = { url: string("https://example.com/page"), title: string("x") };
-		expect(write(TARGETS, "create", null, extra, { [`${LINKS}/abc1234`]: validLink() })).toBe(false);
+		expect(allowsWrite(TARGETS, "abc1234", null, extra, { [`${LINKS}/abc1234`]: validLink() })).toBe(false);
 	});
 });
 
@@ -312,20 +312,8 @@ function writesQuota(
 	after: Fields,
 	{ provider = "anonymous", now = TIME, uid = UID }: { provider?: string; now?: string; uid?: string } = {},
 ): boolean {
-	const access: Access = {
-		method: before ? "update" : "create",
-		auth: { uid: UID, token: { firebase: { sign_in_provider: provider } } },
-		collection: QUOTAS,
-		id: uid,
-		resource: before,
-		requestResource: after,
-		requestTime: now,
-		get: () => before,
-		exists: () => before !== null,
-		getAfter: () => after,
-		existsAfter: () => true,
-	};
-	return shortyPolicy(localShortLinkSite())(access);
+	const token = { firebase: { sign_in_provider: provider } };
+	return allowsWrite(QUOTAS, uid, before, after, { [`${QUOTAS}/${uid}`]: after }, { token, now });
 }
 
 describe("local/policy.ts holds each user to CREATION_LIMITS", () => {
@@ -381,20 +369,7 @@ function writesTombstone(
 	{ uid = UID, code = "abc1234", existing = false }: { uid?: string; code?: string; existing?: boolean } = {},
 ): boolean {
 	const before = existing ? { deletedAt: time("2024-12-31T00:00:00.000000Z") } : null;
-	const access: Access = {
-		method: existing ? "update" : "create",
-		auth: { uid: UID, token: {} },
-		collection: `${OWNERS}/${uid}/${DELETED}`,
-		id: code,
-		resource: before,
-		requestResource: data,
-		requestTime: TIME,
-		get: () => before,
-		exists: () => before !== null,
-		getAfter: () => data,
-		existsAfter: () => true,
-	};
-	return shortyPolicy(localShortLinkSite())(access);
+	return allowsWrite(`${OWNERS}/${uid}/${DELETED}`, code, before, data, {});
 }
 
 describe("local/policy.ts lets each user write their own tombstones, as deleted now", () => {
