@@ -13,7 +13,7 @@ import {
 	type LinkSort,
 	MAX_SEARCH_LENGTH,
 } from "../../src/links/linkSearch";
-import { generateClicks, generateLinks, RARE } from "./generatedLinks";
+import { generateClicks, generateLinks, RARE_WORD } from "./generatedLinks";
 import { record } from "./report";
 import { p50p95 } from "./stats";
 
@@ -39,7 +39,7 @@ const TYPED: ReadonlyArray<{ kind: string; text: string; pasted?: boolean }> = [
 	{ kind: "one letter", text: "e" },
 	{ kind: "a word", text: "github" },
 	{ kind: "two words", text: "react hooks" },
-	{ kind: "a rare word", text: RARE },
+	{ kind: "a rare word", text: RARE_WORD },
 	{ kind: "no match", text: "qzxjvw" },
 	{ kind: `a pasted paragraph (${PASTED.length} characters)`, text: PASTED, pasted: true },
 	{
@@ -86,6 +86,7 @@ for (const size of SIZES) {
 		const first = timeMs(() => index.find({ text: "e", sort }, clicks));
 		record(`first search sorted by ${sort} (cold), ${count(size)} links`, `${first.toFixed(0)} ms`);
 	}
+	if (index.size !== size) throw new Error(`the index holds ${index.size} links, not ${size}: codes repeat`);
 	const withIndex = heapMb();
 	record(
 		`memory, ${count(size)} links`,
