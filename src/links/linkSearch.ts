@@ -8,12 +8,16 @@
  * finds github.com, "react docs" finds the links that have both.
  */
 import { foldForSearch } from "./foldText";
+import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
 import { type Link, PAGE_SIZES, type PageSize } from "./types";
 
-/** Longer than any title (MAX_TITLE_LENGTH) a search could be meant to match; a longer text is a paste gone wrong. */
-export const MAX_SEARCH_LENGTH = 500;
+/**
+ * The longest text a search is meant to match is an address pasted whole; a longer text is a paste gone
+ * wrong, and answers at once with `tooLong` rather than scanning every link for it.
+ */
+export const MAX_SEARCH_LENGTH = MAX_URL_LENGTH;
 
 export const LINK_SORTS = ["newest", "oldest", "title", "clicks"] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];

@@ -34,6 +34,9 @@ const PASTED =
 	"Remember to read the thesis draft, the dataset paper and the interview transcript before Friday's agenda " +
 	"so everyone has context for the release decisions and their consequences across browsers.";
 
+/** An address of the longest kind Shorty keeps, pasted whole. */
+const LONG_ADDRESS = `https://example.com/search?q=${"shorty".repeat(400)}`.slice(0, MAX_SEARCH_LENGTH);
+
 /** What a user types, keystroke by keystroke: every prefix of each text is one search. */
 const TYPED: ReadonlyArray<{ kind: string; text: string; pasted?: boolean }> = [
 	{ kind: "one letter", text: "e" },
@@ -42,6 +45,7 @@ const TYPED: ReadonlyArray<{ kind: string; text: string; pasted?: boolean }> = [
 	{ kind: "a rare word", text: RARE_WORD },
 	{ kind: "no match", text: "qzxjvw" },
 	{ kind: `a pasted paragraph (${PASTED.length} characters)`, text: PASTED, pasted: true },
+	{ kind: `a pasted address (${LONG_ADDRESS.length} characters)`, text: LONG_ADDRESS, pasted: true },
 	{
 		kind: `a paste over the limit of ${MAX_SEARCH_LENGTH} characters (10,000)`,
 		text: PASTED.repeat(21).slice(0, 10_000),
