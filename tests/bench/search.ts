@@ -34,6 +34,8 @@ const PASTED =
 	"Remember to read the thesis draft, the dataset paper and the interview transcript before Friday's agenda " +
 	"so everyone has context for the release decisions and their consequences across browsers.";
 
+const count = (n: number) => n.toLocaleString("en-US");
+
 /** An address of the longest kind Shorty keeps, pasted whole. */
 const LONG_ADDRESS = `https://example.com/search?q=${"shorty".repeat(400)}`.slice(0, MAX_SEARCH_LENGTH);
 
@@ -44,10 +46,10 @@ const TYPED: ReadonlyArray<{ kind: string; text: string; pasted?: boolean }> = [
 	{ kind: "two words", text: "react hooks" },
 	{ kind: "a rare word", text: RARE_WORD },
 	{ kind: "no match", text: "qzxjvw" },
-	{ kind: `a pasted paragraph (${PASTED.length} characters)`, text: PASTED, pasted: true },
-	{ kind: `a pasted address (${LONG_ADDRESS.length} characters)`, text: LONG_ADDRESS, pasted: true },
+	{ kind: `a pasted paragraph (${count(PASTED.length)} characters)`, text: PASTED, pasted: true },
+	{ kind: `a pasted address (${count(LONG_ADDRESS.length)} characters)`, text: LONG_ADDRESS, pasted: true },
 	{
-		kind: `a paste over the limit of ${MAX_SEARCH_LENGTH} characters (10,000)`,
+		kind: `a paste over the limit of ${count(MAX_SEARCH_LENGTH)} characters (10,000)`,
 		text: PASTED.repeat(21).slice(0, 10_000),
 		pasted: true,
 	},
@@ -71,8 +73,6 @@ function keystrokes(text: string, pasted = false): string[] {
 function typing(index: LinkIndex, sort: LinkSort, clicks: Map<string, number>, text: string, pasted?: boolean) {
 	return keystrokes(text, pasted).map((typed) => timeMs(() => index.find({ text: typed, sort }, clicks)));
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 for (const size of SIZES) {
 	console.log(`\n${count(size)} links`);
