@@ -11,7 +11,7 @@ import { foldForSearch } from "./foldText";
 import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
-import { type Link, PAGE_SIZES, type PageSize } from "./types";
+import { DEFAULT_PAGE_SIZE, type Link, PAGE_SIZES, type PageSize } from "./types";
 
 /**
  * The longest text a search is meant to match is an address pasted whole; a longer text is a paste gone
@@ -25,8 +25,6 @@ export type LinkSort = (typeof LINK_SORTS)[number];
 export const LINK_FILTERS = ["all", "custom", "generated", "clicked"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
 
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
-
 export interface LinkQuery {
 	/** What the user typed; empty or only whitespace lists every link. */
 	text?: string;
@@ -38,6 +36,7 @@ export interface LinkQuery {
 	tag?: string;
 	/** 1-based; 1 unless given. */
 	page?: number;
+	/** DEFAULT_PAGE_SIZE unless given. */
 	pageSize?: PageSize;
 }
 
