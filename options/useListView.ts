@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { PageSize } from "../src/links/types";
+import { DEFAULT_PAGE_SIZE, type PageSize } from "../src/links/types";
 import { isPageSize, type ListView, listViewHash, readListView } from "./listView";
 
 const PAGE_SIZE_KEY = "shorty.rowsPerPage";
-const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 /**
  * "Rows per page" is remembered in this page's own localStorage: it is a preference of this one view,

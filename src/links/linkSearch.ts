@@ -8,20 +8,22 @@
  * finds github.com, "react docs" finds the links that have both.
  */
 import { foldForSearch } from "./foldText";
+import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
-import { type Link, PAGE_SIZES, type PageSize } from "./types";
+import { DEFAULT_PAGE_SIZE, type Link, PAGE_SIZES, type PageSize } from "./types";
 
-/** Longer than any title (MAX_TITLE_LENGTH) a search could be meant to match; a longer text is a paste gone wrong. */
-export const MAX_SEARCH_LENGTH = 500;
+/**
+ * The longest text a search is meant to match is an address pasted whole; a longer text is a paste gone
+ * wrong, and answers at once with `tooLong` rather than scanning every link for it.
+ */
+export const MAX_SEARCH_LENGTH = MAX_URL_LENGTH;
 
 export const LINK_SORTS = ["newest", "oldest", "title", "clicks"] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
 export const LINK_FILTERS = ["all", "custom", "generated", "clicked"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
-
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 export interface LinkQuery {
 	/** What the user typed; empty or only whitespace lists every link. */
@@ -34,6 +36,7 @@ export interface LinkQuery {
 	tag?: string;
 	/** 1-based; 1 unless given. */
 	page?: number;
+	/** DEFAULT_PAGE_SIZE unless given. */
 	pageSize?: PageSize;
 }
 

@@ -132,9 +132,10 @@ export const MAX_TAGS_PER_LINK = 10;
 export const MAX_TAG_LENGTH = 32;
 
 /**
- * A tag's characters (a class's inside, for a pattern to embed): letters and digits of any script, the marks some scripts write their vowels with
- * (Devanagari, Thai), spaces, "-", "_" and ".". Unicode classes, unlike the patterns above: RE2 reads
- * \p{L} as JavaScript does with the "u" flag, which every JavaScript reader of it must pass.
+ * A tag's characters, as the inside of a class for a pattern to embed: letters and digits of any
+ * script, the marks some scripts write their vowels with (Devanagari, Thai), space, "-", "_" and ".".
+ * Unicode classes, unlike the patterns above: RE2 reads \p{L} as JavaScript does with the "u" flag,
+ * which every JavaScript reader of these must pass.
  */
 export const TAG_CHARACTERS = "\\p{L}\\p{M}\\p{N} ._-";
 export const TAG_PATTERN = `^[${TAG_CHARACTERS}]+$`;

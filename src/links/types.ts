@@ -26,6 +26,8 @@ export interface Link {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
+/** A page's size until the user picks another: the options page's first view, a search asked without one. */
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 export interface LinkPage {
 	links: Link[];

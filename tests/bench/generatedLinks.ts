@@ -109,7 +109,16 @@ const SITES = [
 	"lemonde.fr",
 ];
 const TAGS = ["work", "reading", "Recipes", "travel", "2026", "Q3", "research", "to read", "shopping", "kids"];
-const RARE_WORD = "zanzibar";
+/** The word only about one link in a thousand holds, for the bench's rare-word search. */
+export const RARE_WORD = "zanzibar";
+
+/** A topic as a host name or an alias can hold it: "Zürich" is "zurich". */
+function slug(word: string): string {
+	return word
+		.toLowerCase()
+		.normalize("NFKD")
+		.replace(/[^a-z]/g, "");
+}
 
 function cap(word: string): string {
 	return word.charAt(0).toUpperCase() + word.slice(1);
@@ -126,19 +135,13 @@ function seeded(seed: number): () => number {
 	};
 }
 
-/** The word only about one link in a thousand holds, for the bench's rare-word search. */
-export const RARE = RARE_WORD;
-
 export function generateLinks(count: number, seed = 20_261_124): Link[] {
 	const random = seeded(seed);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 	const links: Link[] = [];
 	const start = Date.UTC(2020, 0, 1);
 	for (let i = 0; i < count; i++) {
-		const site =
-			random() < 0.7
-				? pick(SITES)
-				: `${pick(TOPICS).toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace("ß", "ss")}${i % 300}.example.com`;
+		const site = random() < 0.7 ? pick(SITES) : `${slug(pick(TOPICS))}${i % 300}.example.com`;
 		const words = [pick(TOPICS), pick(TOPICS), pick(TOPICS)];
 		if (random() < 0.001) words[1] = RARE_WORD;
 		const title = random() < 0.05 ? "" : pick(FORMS)(words[0] ?? "", words[1] ?? "", words[2] ?? "");
@@ -146,11 +149,7 @@ export function generateLinks(count: number, seed = 20_261_124): Link[] {
 		const query =
 			random() < 0.4 ? `?q=${encodeURIComponent(`${pick(TOPICS)} ${pick(TOPICS)}`)}&utm_source=newsletter` : "";
 		const custom = random() < 0.1;
-		const code = custom
-			? `${pick(TOPICS)
-					.toLowerCase()
-					.replace(/[^a-z]/g, "")}-${i}`
-			: i.toString(36).padStart(7, "x");
+		const code = custom ? `${slug(pick(TOPICS))}-${i}` : `g${i.toString(36).padStart(6, "0")}`;
 		const createdAt = start + Math.floor(random() * 6 * 365 * 86_400_000);
 		const tagCount = random() < 0.33 ? 1 + Math.floor(random() * 3) : 0;
 		const tags = [...new Set(Array.from({ length: tagCount }, () => pick(TAGS)))];

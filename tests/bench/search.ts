@@ -13,7 +13,7 @@ import {
 	type LinkSort,
 	MAX_SEARCH_LENGTH,
 } from "../../src/links/linkSearch";
-import { generateClicks, generateLinks, RARE } from "./generatedLinks";
+import { generateClicks, generateLinks, RARE_WORD } from "./generatedLinks";
 import { record } from "./report";
 import { p50p95 } from "./stats";
 
@@ -34,16 +34,22 @@ const PASTED =
 	"Remember to read the thesis draft, the dataset paper and the interview transcript before Friday's agenda " +
 	"so everyone has context for the release decisions and their consequences across browsers.";
 
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** An address of the longest kind Shorty keeps, pasted whole. */
+const LONG_ADDRESS = `https://example.com/search?q=${"shorty".repeat(400)}`.slice(0, MAX_SEARCH_LENGTH);
+
 /** What a user types, keystroke by keystroke: every prefix of each text is one search. */
 const TYPED: ReadonlyArray<{ kind: string; text: string; pasted?: boolean }> = [
 	{ kind: "one letter", text: "e" },
 	{ kind: "a word", text: "github" },
 	{ kind: "two words", text: "react hooks" },
-	{ kind: "a rare word", text: RARE },
+	{ kind: "a rare word", text: RARE_WORD },
 	{ kind: "no match", text: "qzxjvw" },
-	{ kind: `a pasted paragraph (${PASTED.length} characters)`, text: PASTED, pasted: true },
+	{ kind: `a pasted paragraph (${count(PASTED.length)} characters)`, text: PASTED, pasted: true },
+	{ kind: `a pasted address (${count(LONG_ADDRESS.length)} characters)`, text: LONG_ADDRESS, pasted: true },
 	{
-		kind: `a paste over the limit of ${MAX_SEARCH_LENGTH} characters (10,000)`,
+		kind: `a paste over the limit of ${count(MAX_SEARCH_LENGTH)} characters (10,000)`,
 		text: PASTED.repeat(21).slice(0, 10_000),
 		pasted: true,
 	},
@@ -68,8 +74,6 @@ function typing(index: LinkIndex, sort: LinkSort, clicks: Map<string, number>, t
 	return keystrokes(text, pasted).map((typed) => timeMs(() => index.find({ text: typed, sort }, clicks)));
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
-
 for (const size of SIZES) {
 	console.log(`\n${count(size)} links`);
 	const before = heapMb();
@@ -86,6 +90,7 @@ for (const size of SIZES) {
 		const first = timeMs(() => index.find({ text: "e", sort }, clicks));
 		record(`first search sorted by ${sort} (cold), ${count(size)} links`, `${first.toFixed(0)} ms`);
 	}
+	if (index.size !== size) throw new Error(`the index holds ${index.size} links, not ${size}: codes repeat`);
 	const withIndex = heapMb();
 	record(
 		`memory, ${count(size)} links`,

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { type ClickTotals, createLinkIndex, type LinkQuery, MAX_SEARCH_LENGTH } from "../../../src/links/linkSearch";
 import type { Link } from "../../../src/links/types";
+import { checkUrl } from "../../../src/links/urls";
+import { ALIAS_CORPUS } from "../corpus/aliases";
+import { SHORT_LINK_BASE, URL_CORPUS } from "../corpus/urls";
 
 const DAY = 86_400_000;
 let made = 0;
 
 /** A link made `made` days after 2026-01-01 unless told otherwise; its code is unique. */
-function link(fields: Partial<Link> & { url?: string } = {}): Link {
+function link(fields: Partial<Link> = {}): Link {
 	made++;
 	const url = fields.url ?? `https://example.com/page-${made}`;
 	return {
@@ -154,6 +157,31 @@ describe("odd input is plain text and never throws", () => {
 		const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" ");
 		const index = createLinkIndex([link({ title: words })]);
 		expect(index.find({ text: `   ${words}   ` })).toMatchObject({ total: 1, tooLong: false });
+	});
+});
+
+describe("the hostile-input corpus as searches", () => {
+	const inputs = [...URL_CORPUS, ...ALIAS_CORPUS].map(([input]) => input);
+	const index = createLinkIndex([link({ title: "Anything at all" }), link({ title: "", tags: ["work"] })]);
+
+	it(`none of its ${inputs.length} inputs throws as a search or a tag; only one over the limit is too long`, () => {
+		for (const input of inputs) {
+			const result = index.find({ text: input, tag: input });
+			expect([input, result.tooLong]).toEqual([input, input.trim().length > MAX_SEARCH_LENGTH]);
+		}
+	});
+
+	it("every address Shorty accepts is found by pasting it", () => {
+		const links = URL_CORPUS.flatMap(([input]) => {
+			const checked = checkUrl(input, SHORT_LINK_BASE);
+			return checked.ok ? [link({ ...checked.value, title: "" })] : [];
+		});
+		expect(links.length).toBeGreaterThan(50);
+		const corpusIndex = createLinkIndex(links);
+		for (const each of links) {
+			const found = corpusIndex.find({ text: each.url, pageSize: 100 }).links.map((match) => match.code);
+			expect([each.url, found.includes(each.code)]).toEqual([each.url, true]);
+		}
 	});
 });
 

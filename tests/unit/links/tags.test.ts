@@ -52,13 +52,15 @@ describe("a tag", () => {
 		expect(refusal(checkTag(input))).toEqual({ code: "tag-empty" });
 	});
 
-	it(`is at most ${MAX_TAG_LENGTH} characters, counted after trimming`, () => {
+	it(`is at most ${MAX_TAG_LENGTH} characters, counted after trimming and composing accents`, () => {
 		expect(refusal(checkTag("x".repeat(MAX_TAG_LENGTH + 1)))).toEqual({
 			code: "tag-too-long",
 			detail: `${MAX_TAG_LENGTH + 1} characters, at most ${MAX_TAG_LENGTH}`,
 		});
 		expect(refusal(checkTag("🚀".repeat(10_000))).code).toBe("tag-too-long");
 		expect(checkTag(`   ${"x".repeat(MAX_TAG_LENGTH)}   `).ok).toBe(true);
+		// "é" typed as "e" and a combining accent is two UTF-16 units, and one once composed.
+		expect(checkTag("e\u0301".repeat(MAX_TAG_LENGTH))).toEqual({ ok: true, value: "é".repeat(MAX_TAG_LENGTH) });
 	});
 
 	it.each([
