@@ -56,6 +56,7 @@ function services() {
 			siteHosts: shortLinkSiteHosts(builtConfig),
 			// The options page shows a link made from the popup or a menu without polling.
 			onChange: (change) => announce({ type: "links-changed", ...change }),
+			local: mirrors.local,
 		});
 		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors };
 		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:

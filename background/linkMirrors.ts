@@ -14,6 +14,7 @@ import type { Firestore } from "firebase/firestore/lite";
 import { createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
 import { type LinkMirror, openLinkMirror } from "../src/links/mirror/mirror";
 import { MIRROR_DATABASE_PREFIX } from "../src/links/mirror/storage";
+import type { LocalLinks } from "../src/links/store";
 import type { Link, LinksChange } from "../src/links/types";
 import { hashUrl } from "../src/links/urlHash";
 
@@ -37,9 +38,16 @@ export interface HeldLinks {
 	complete: boolean;
 }
 
-interface Held extends HeldLinks {
+interface Held {
 	owner: string;
 	mirror: LinkMirror;
+	/**
+	 * Built from the mirror on the first search, not when the mirror opens: a shorten needs only the
+	 * mirror's address lookup, and reading every link into memory would sit on its critical path.
+	 */
+	index: LinkIndex | null;
+	/** True once a sync has reached the end, in this worker or an earlier one. */
+	complete: boolean;
 	/** When the last sync that reached the end finished, by the injected clock. */
 	syncedAt: number | null;
 	syncing: Promise<void> | null;
@@ -51,16 +59,19 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 
 	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
 	async function follow(held: Held, codes: string[]): Promise<void> {
+		const { index } = held;
+		// Without an index nobody is looking: it is built from the mirror, page included, when one asks.
+		if (index === null) return;
 		const stored = await held.mirror.some(codes);
 		const change: Record<LinksChange["kind"], string[]> = { created: [], updated: [], deleted: [] };
 		for (const code of new Set(codes)) {
 			const link = stored.get(code);
-			const had = held.index.has(code);
+			const had = index.has(code);
 			if (link) {
-				held.index.put(link);
+				index.put(link);
 				change[had ? "updated" : "created"].push(code);
 			} else if (had) {
-				held.index.remove(code);
+				index.remove(code);
 				change.deleted.push(code);
 			}
 		}
@@ -85,14 +96,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 			onSynced: (codes) => (held ? follow(held, codes) : undefined),
 		});
 		const syncedAt = await mirror.lastSynced();
-		held = {
-			owner,
-			mirror,
-			index: createLinkIndex(await mirror.all()),
-			complete: syncedAt !== null,
-			syncedAt,
-			syncing: null,
-		};
+		held = { owner, mirror, index: null, complete: syncedAt !== null, syncedAt, syncing: null };
 		return held;
 	}
 
@@ -142,7 +146,40 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		return held.syncing;
 	}
 
+	/** The held links with their index, read from the mirror the first time. */
+	async function indexed(held: Held): Promise<HeldLinks> {
+		if (held.index === null) {
+			const links = await held.mirror.all();
+			held.index ??= createLinkIndex(links);
+		}
+		return { index: held.index, complete: held.complete };
+	}
+
+	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
+	function freshen(held: Held): void {
+		if (held.syncedAt === null || clock() - held.syncedAt >= FRESH_FOR_MS) sync(held).catch(() => undefined);
+	}
+
+	/** The same-address lookup and its crash-safe creates, answered by the mirror on disk (src/links/store/create.ts). */
+	const local: LocalLinks = {
+		async sameAddress(owner, urlHash) {
+			const held = await heldFor(owner);
+			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
+			if (!held.complete) return null;
+			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
+			return { links, unsettled };
+		},
+		async creating(owner, urlHash, code) {
+			await (await heldFor(owner)).mirror.creating(code, urlHash);
+		},
+		async settled(owner, code) {
+			await (await heldFor(owner)).mirror.settled(code);
+		},
+	};
+
 	return {
+		local,
+
 		/**
 		 * The owner's links as held now, after starting a sync when the last is older than FRESH_FOR_MS. Never
 		 * waits for that sync: until the first has reached the end, the index holds what has arrived so far
@@ -150,23 +187,32 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		 */
 		async links(owner: string): Promise<HeldLinks> {
 			const held = await heldFor(owner);
-			if (held.syncedAt === null || clock() - held.syncedAt >= FRESH_FOR_MS) {
-				sync(held).catch(() => undefined);
-			}
-			return held;
+			freshen(held);
+			return indexed(held);
+		},
+
+		/**
+		 * Keeps the mirror fresh for the next shorten's lookup without building the index: after the popup
+		 * has its link, a sync when the last is older than FRESH_FOR_MS.
+		 */
+		async freshen(owner: string): Promise<void> {
+			freshen(await heldFor(owner));
 		},
 
 		/** Brings the owner's links up to date now (a page opened or regained focus); its changes are announced. */
 		async sync(owner: string): Promise<HeldLinks> {
 			const held = await heldFor(owner);
 			await sync(held);
-			return held;
+			return indexed(held);
 		},
 
-		/** The worker's own new or edited link, in the mirror and the index before any sync brings it back. */
+		/**
+		 * The worker's own new or edited link, in the mirror and the index before any sync brings it back; a
+		 * new link's record of its create goes in the same transaction.
+		 */
 		async saved(owner: string, link: Link): Promise<void> {
 			const held = await heldFor(owner);
-			held.index.put(link);
+			held.index?.put(link);
 			const { shortUrl: _, ...stored } = link;
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
 		},
@@ -174,7 +220,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		/** The worker's own deletes. */
 		async deleted(owner: string, codes: string[]): Promise<void> {
 			const held = await heldFor(owner);
-			for (const code of codes) held.index.remove(code);
+			for (const code of codes) held.index?.remove(code);
 			await held.mirror.apply({ kind: "deleted", codes });
 		},
 

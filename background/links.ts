@@ -105,6 +105,11 @@ export function linkHandlers(
 		},
 		async listLinks(request) {
 			const user = await requireUser(auth());
+			// The popup asks for its recent links once its link is on screen: the moment to freshen the mirror
+			// for the next shorten's lookup, off every critical path.
+			void mirrors()
+				.freshen(user.uid)
+				.catch(() => undefined);
 			return store().listPage(user.uid, pageOf(request));
 		},
 		async searchLinks(request) {

@@ -8,14 +8,14 @@
  * half against the other. Each concern has its module in ./store/; this composes them.
  */
 import type { Firestore } from "firebase/firestore/lite";
-import { createShorten } from "./store/create";
+import { createShorten, type LocalLinks } from "./store/create";
 import { updateTarget } from "./store/edit";
 import { listPage, type PageRequest } from "./store/pages";
 import { freeAmong, readLink } from "./store/read";
 import { removeMany } from "./store/remove";
 import type { LinksChange, RandomBytes } from "./types";
 
-export type { NewLink } from "./store/create";
+export type { LocalLinks, NewLink } from "./store/create";
 export type { PageRequest } from "./store/pages";
 export { DELETE_BATCH, DELETE_LIMIT } from "./store/remove";
 
@@ -30,6 +30,8 @@ export interface LinkStoreDeps {
 	siteHosts?: readonly string[];
 	/** Told after every write that changed links, so open pages can follow. */
 	onChange?: (change: LinksChange) => void;
+	/** The worker's copy of the owner's links, which answers the same-address lookup without a request. */
+	local?: LocalLinks;
 }
 
 export function createLinkStore({
@@ -39,10 +41,11 @@ export function createLinkStore({
 	shortLinkBase,
 	siteHosts = [],
 	onChange = () => undefined,
+	local,
 }: LinkStoreDeps) {
 	return {
 		get: (code: string) => readLink(db, shortLinkBase, code),
-		shorten: createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange }),
+		shorten: createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) }),
 		listPage: (owner: string, request: PageRequest) => listPage(db, shortLinkBase, owner, request),
 		freeAmong: (codes: string[]) => freeAmong(db, codes),
 		updateTarget: (code: string, newUrl: string) =>

@@ -97,6 +97,10 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 			const found = await storage.some(codes);
 			return new Map(found.map((link) => [link.code, toLink(link)]));
 		},
+		/** Before a generated code's commit: a retry after the worker died must find this create (./storage.ts). */
+		creating: (code: string, urlHash: string) => storage.creating(code, urlHash),
+		unsettled: (urlHash: string) => storage.unsettled(urlHash),
+		settled: (code: string) => storage.settled(code),
 		/** The owner's links to the address with this hash (./urlHash.ts). */
 		withUrlHash: async (urlHash: string) => (await storage.withUrlHash(urlHash)).map(toLink),
 		count: () => storage.count(),

@@ -49,6 +49,12 @@ export interface Deletion {
 const VERSION = 1;
 const LINKS_STORE = "links";
 const META_STORE = "meta";
+/**
+ * Generated codes being created, by code, with their address's hash: written before the commit is sent,
+ * removed when the link is saved here. One left behind is a create whose outcome this browser never saw
+ * (the worker died, or the answer was lost), which the next shorten of that address must look at first.
+ */
+const CREATING_STORE = "creating";
 const BY_URL_HASH = "urlHash";
 const BY_CREATED_AT = "createdAt";
 const STATE_KEY = "sync";
@@ -74,6 +80,7 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 		links.createIndex(BY_URL_HASH, "urlHash");
 		links.createIndex(BY_CREATED_AT, "createdAt");
 		opening.result.createObjectStore(META_STORE);
+		opening.result.createObjectStore(CREATING_STORE, { keyPath: "code" }).createIndex(BY_URL_HASH, "urlHash");
 	};
 	const database = await requestResult(opening);
 	// clear() deletes the database; an open connection would block that until this worker stopped.
@@ -109,12 +116,36 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 			await transactionDone(transaction);
 		},
 
-		/** This worker's own writes, shown before a sync confirms them. */
+		/** This worker's own writes, shown before a sync confirms them; a saved link's create is over. */
 		async put(links: readonly MirroredLink[], removed: readonly string[]): Promise<void> {
-			const transaction = database.transaction(LINKS_STORE, "readwrite");
+			const transaction = database.transaction([LINKS_STORE, CREATING_STORE], "readwrite");
 			const store = transaction.objectStore(LINKS_STORE);
-			for (const link of links) store.put(link);
+			const creating = transaction.objectStore(CREATING_STORE);
+			for (const link of links) {
+				store.put(link);
+				creating.delete(link.code);
+			}
 			for (const code of removed) store.delete(code);
+			await transactionDone(transaction);
+		},
+
+		/** Remembers, before its commit is sent, that `code` is being created for the address with `urlHash`. */
+		async creating(code: string, urlHash: string): Promise<void> {
+			const transaction = database.transaction(CREATING_STORE, "readwrite");
+			transaction.objectStore(CREATING_STORE).put({ code, urlHash });
+			await transactionDone(transaction);
+		},
+
+		/** The codes of creates of this address whose outcome was never seen here. */
+		async unsettled(urlHash: string): Promise<string[]> {
+			const creating = database.transaction(CREATING_STORE, "readonly").objectStore(CREATING_STORE);
+			return (await requestResult(creating.index(BY_URL_HASH).getAllKeys(urlHash))) as string[];
+		},
+
+		/** The create of `code` is over without a link of this owner's to save (the code was someone else's). */
+		async settled(code: string): Promise<void> {
+			const transaction = database.transaction(CREATING_STORE, "readwrite");
+			transaction.objectStore(CREATING_STORE).delete(code);
 			await transactionDone(transaction);
 		},
 

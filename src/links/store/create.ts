@@ -13,7 +13,7 @@ import { checkUrl } from "../urls";
 import { type LinkFields, linkOf, storedTitle } from "./documents";
 import { readLink } from "./read";
 import { isPermissionDenied, mayHaveLanded, orThrow } from "./refusals";
-import { findSameAddress } from "./sameAddress";
+import { findSameAddress, pickSameAddress } from "./sameAddress";
 
 /** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
@@ -38,6 +38,22 @@ export interface NewLink {
 	newAccount?: boolean;
 }
 
+/**
+ * The owner's links as the worker holds them locally (../mirror/), asked before any request: the
+ * same-address lookup without a round trip, kept safe across a worker that dies mid-create.
+ */
+export interface LocalLinks {
+	/**
+	 * The owner's links to the address with this hash, and the codes of earlier creates of it whose outcome
+	 * was never seen here; null when the local copy cannot answer for sure (it never synced in full).
+	 */
+	sameAddress(owner: string, urlHash: string): Promise<{ links: Link[]; unsettled: string[] } | null>;
+	/** Remembers, before the commit is sent, that `code` is being created for this address. */
+	creating(owner: string, urlHash: string, code: string): Promise<void>;
+	/** The create of `code` is over with no link of the owner's to keep (the code was someone else's). */
+	settled(owner: string, code: string): Promise<void>;
+}
+
 export interface CreateDeps {
 	db: Firestore;
 	random: RandomBytes;
@@ -45,6 +61,7 @@ export interface CreateDeps {
 	shortLinkBase: string;
 	siteHosts: readonly string[];
 	onChange: (change: LinksChange) => void;
+	local?: LocalLinks;
 }
 
 /** What a refused commit ran into, read in one round trip: whether the code is taken, and the quota. */
@@ -60,7 +77,7 @@ interface Refusal {
  * The link returned carries the injected clock's time as createdAt: reading the server's back would
  * cost another round trip on the popup's critical path; lists show the server's.
  */
-export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange }: CreateDeps) {
+export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, local }: CreateDeps) {
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
@@ -143,15 +160,37 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		throw new ShortyError("alias-taken");
 	}
 
+	/**
+	 * The link a plain shorten of this address gives back, if the user has one: from the worker's copy of
+	 * their links when it can answer (no round trip), else from Firestore. A create of the address this
+	 * browser never saw the end of is looked at first: its commit may have landed.
+	 */
+	async function sameAddress(fields: LinkFields): Promise<Link | null> {
+		const held = await local?.sameAddress(fields.owner, fields.urlHash).catch(() => null);
+		if (!held) return findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
+		const known = pickSameAddress(held.links);
+		if (known) return known;
+		for (const code of held.unsettled) {
+			const mine = await madeByThisRequest(code, fields);
+			if (mine) return mine;
+			await local?.settled(fields.owner, code);
+		}
+		return null;
+	}
+
 	async function createGenerated(fields: LinkFields, input: NewLink): Promise<Link> {
 		const newAccount = input.newAccount ?? false;
-		const existing = newAccount ? null : await findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
+		const existing = newAccount ? null : await sameAddress(fields);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
+			// Kept until the link is saved in the worker's copy: should the worker die after the commit lands,
+			// the retry finds this code rather than making a second link.
+			await local?.creating(fields.owner, fields.urlHash, code).catch(() => undefined);
 			if (await createIfFree(code, fields, input.anonymous ?? false, newAccount)) return created(code, fields);
 			const mine = await madeByThisRequest(code, fields);
 			if (mine) return mine;
+			await local?.settled(fields.owner, code);
 		}
 		throw new ShortyError("codes-exhausted");
 	}

@@ -3,36 +3,20 @@
  * far from Firestore waits for (issue 20). A new link is one commit with nothing read before it; only the
  * same-address lookup comes first, and a brand-new account skips even that.
  */
-import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { RandomBytes } from "../../../src/links/types";
-import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
+import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
 
-const SHORT_BASE = "http://127.0.0.1:5000/";
 const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
-const apps: FirebaseApp[] = [];
-const proxies: FaultyProxy[] = [];
-
-afterAll(async () => {
-	await Promise.all(apps.map((app) => deleteApp(app)));
-	await Promise.all(proxies.map((proxy) => proxy.close()));
-});
+afterAll(closeProxiedWorkers);
 
 /** A user with an account's limits, new to the backend, and a link store of a freshly started worker for them. */
-async function freshWorker(owner = `requests-${crypto.randomUUID()}`) {
-	const proxy = await startFaultyProxy(Number(inject("backend").firestore.split(":")[1]));
-	proxies.push(proxy);
-	const app = initializeApp({ projectId: "demo-shorty", apiKey: "fake" }, `requests-${crypto.randomUUID()}`);
-	apps.push(app);
-	const db = getFirestore(app);
-	connectFirestoreEmulator(db, "127.0.0.1", proxy.port, {
-		mockUserToken: { sub: owner, user_id: owner, firebase: { sign_in_provider: "password", identities: {} } },
-	});
+async function freshWorker(owner?: string) {
+	const { db, methods, owner: user } = await proxiedWorkerDb(owner);
 	const store: LinkStore = createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE });
-	return { owner, store, methods: proxy.methods };
+	return { owner: user, store, methods };
 }
 
 /** The requests `shorten` sends, from a worker of its own. */

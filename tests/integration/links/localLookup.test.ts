@@ -1,0 +1,114 @@
+/**
+ * The same-address lookup answered by the worker's mirror (background/linkMirrors.ts, LocalLinks): what a
+ * shorten sends once the mirror has synced, counted at a proxy, and the guarantees that must survive it
+ * (issue 20): the same address gives the same link, also after the worker died mid-create, and two
+ * browsers that raced keep both links and settle on the older one.
+ */
+import { IDBFactory } from "fake-indexeddb";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLinkMirrors } from "../../../background/linkMirrors";
+import { createLinkStore } from "../../../src/links/store";
+import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
+
+afterAll(closeProxiedWorkers);
+
+/**
+ * One browser's worker for `owner`: its IndexedDB (`indexedDB`, which outlives the worker when passed to
+ * the next one), mirror and link store, all through a counting proxy.
+ */
+async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory()) {
+	const proxied = await proxiedWorkerDb(owner);
+	const mirrors = createLinkMirrors({
+		indexedDB,
+		db: () => proxied.db,
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+		announce: () => undefined,
+	});
+	const store = createLinkStore({
+		db: proxied.db,
+		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+		local: mirrors.local,
+	});
+	/** Shortens as the worker's handler does: the link goes into the mirror once made. */
+	const shorten = async (url: string) => {
+		const link = await store.shorten(proxied.owner, { url });
+		await mirrors.saved(proxied.owner, link);
+		return link;
+	};
+	/** Syncs, then forgets what the sync sent, so a test counts only what follows. */
+	const synced = async () => {
+		await mirrors.sync(proxied.owner);
+		proxied.methods.length = 0;
+	};
+	return { ...proxied, indexedDB, mirrors, store, shorten, synced };
+}
+
+describe("a shorten with the worker's mirror synced", () => {
+	it("sends nothing for an address the user has shortened before", async () => {
+		const worker = await workerOf();
+		const first = await worker.shorten("https://example.com/local/again");
+		await worker.synced();
+		const again = await worker.shorten("https://example.com/local/again");
+		expect(again.code).toBe(first.code);
+		expect(worker.methods).toEqual([]);
+	});
+
+	it("sends one commit for a new address, from a worker that just started", async () => {
+		const earlier = await workerOf();
+		await earlier.shorten("https://example.com/local/earlier");
+		await earlier.synced();
+		const restarted = await workerOf(earlier.owner, earlier.indexedDB);
+		await restarted.shorten("https://example.com/local/new");
+		expect(restarted.methods).toEqual(["commit"]);
+	});
+
+	it("asks Firestore while the mirror has never synced in full, and finds a link made in another browser", async () => {
+		const elsewhere = await workerOf();
+		const made = await elsewhere.shorten("https://example.com/local/elsewhere");
+		const here = await workerOf(elsewhere.owner);
+		const found = await here.shorten("https://example.com/local/elsewhere");
+		expect(found.code).toBe(made.code);
+		expect(here.methods).toEqual(["runQuery", "runQuery"]);
+	});
+});
+
+describe("the same address, the same link", () => {
+	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
+		const first = await workerOf();
+		await first.shorten("https://example.com/local/warm-up");
+		await first.synced();
+		// The commit lands, and the worker dies before the link reaches its mirror: store.shorten alone.
+		const made = await first.store.shorten(first.owner, { url: "https://example.com/local/died" });
+
+		const restarted = await workerOf(first.owner, first.indexedDB);
+		const retried = await restarted.shorten("https://example.com/local/died");
+
+		expect(retried.code).toBe(made.code);
+		// One read of the create the mirror never saw end, and nothing written.
+		expect(restarted.methods).toEqual(["batchGet"]);
+		await restarted.synced();
+		const links = await restarted.mirrors.links(first.owner);
+		expect(links.index.find({ text: "local/died" }).total).toBe(1);
+	});
+
+	it("two browsers that shortened one address before either synced keep both links, and settle on the older", async () => {
+		const one = await workerOf();
+		await one.shorten("https://example.com/local/warm-up");
+		await one.synced();
+		const two = await workerOf(one.owner);
+		await two.synced();
+
+		const older = await one.shorten("https://example.com/local/raced");
+		const newer = await two.shorten("https://example.com/local/raced");
+		expect(newer.code).not.toBe(older.code);
+
+		await Promise.all([one.synced(), two.synced()]);
+		expect((await one.shorten("https://example.com/local/raced")).code).toBe(older.code);
+		expect((await two.shorten("https://example.com/local/raced")).code).toBe(older.code);
+		const both = (await two.mirrors.links(one.owner)).index.find({ text: "local/raced" });
+		expect(both.links.map((link) => link.code).sort()).toEqual([older.code, newer.code].sort());
+	});
+});
