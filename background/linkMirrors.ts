@@ -192,11 +192,14 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		},
 
 		/**
-		 * Keeps the mirror fresh for the next shorten's lookup without building the index: after the popup
-		 * has its link, a sync when the last is older than FRESH_FOR_MS.
+		 * The owner's `count` newest links from the mirror on disk, null until it holds them all; either way it
+		 * is then freshened (a sync when the last is older than FRESH_FOR_MS) for the next shorten's lookup,
+		 * without building the index.
 		 */
-		async freshen(owner: string): Promise<void> {
-			freshen(await heldFor(owner));
+		async newest(owner: string, count: number): Promise<Link[] | null> {
+			const held = await heldFor(owner);
+			freshen(held);
+			return held.complete ? held.mirror.newest(count) : null;
 		},
 
 		/** Brings the owner's links up to date now (a page opened or regained focus); its changes are announced. */

@@ -62,6 +62,9 @@ function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"se
 	};
 }
 
+/** The most recent links one request may ask for: the popup shows a handful. */
+const RECENT_LIMIT = 10;
+
 /** How many free aliases to offer for a taken one: a choice, not a list to read through. */
 const SUGGESTED_ALIASES = 3;
 
@@ -76,7 +79,15 @@ export function linkHandlers(
 	mirrors: () => LinkMirrors,
 ): Pick<
 	Handlers,
-	"shorten" | "suggestAliases" | "getLink" | "listLinks" | "searchLinks" | "syncLinks" | "updateLink" | "deleteLinks"
+	| "shorten"
+	| "suggestAliases"
+	| "getLink"
+	| "listLinks"
+	| "recentLinks"
+	| "searchLinks"
+	| "syncLinks"
+	| "updateLink"
+	| "deleteLinks"
 > {
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
@@ -105,12 +116,21 @@ export function linkHandlers(
 		},
 		async listLinks(request) {
 			const user = await requireUser(auth());
-			// The popup asks for its recent links once its link is on screen: the moment to freshen the mirror
-			// for the next shorten's lookup, off every critical path.
-			void mirrors()
-				.freshen(user.uid)
-				.catch(() => undefined);
 			return store().listPage(user.uid, pageOf(request));
+		},
+		async recentLinks({ count }) {
+			if (!Number.isSafeInteger(count) || count < 1 || count > RECENT_LIMIT) {
+				throw new ShortyError("invalid-request", `how many recent links: 1 to ${RECENT_LIMIT}`);
+			}
+			const user = await requireUser(auth());
+			// The popup asks once its link is on screen: the moment to freshen the mirror for the next shorten's
+			// lookup, off every critical path (mirrors.newest does).
+			const held = await mirrors()
+				.newest(user.uid, count)
+				.catch(() => null);
+			if (held) return { links: held };
+			const pageSize = PAGE_SIZES.find((size) => size >= count) ?? PAGE_SIZES[0];
+			return { links: (await store().listPage(user.uid, { pageSize })).links.slice(0, count) };
 		},
 		async searchLinks(request) {
 			const search = searchOf(request);

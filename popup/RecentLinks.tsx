@@ -7,8 +7,8 @@ import { useBackground } from "../src/ui/BackgroundContext";
 import { CopyField } from "../src/ui/CopyField";
 import { usePopupEnvironment } from "./environment";
 
-/** One page of the newest links: enough for five once the link on screen is left out. */
-const PAGE_SIZE = 10;
+/** Enough for five once the link on screen is left out. */
+const ASKED = 6;
 const SHOWN = 5;
 
 export type RecentLinksState =
@@ -28,7 +28,7 @@ export function useRecentLinks(): RecentLinksState {
 	const [answer, setAnswer] = useState<{ uid: string | undefined; state: RecentLinksState } | null>(null);
 	useEffect(() => {
 		let current = true;
-		void call({ type: "listLinks", pageSize: PAGE_SIZE }).then((reply) => {
+		void call({ type: "recentLinks", count: ASKED }).then((reply) => {
 			if (!current) return;
 			setAnswer({
 				uid,

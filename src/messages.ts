@@ -35,6 +35,7 @@ const requestShapes = {
 		page: "number?",
 	},
 	syncLinks: {},
+	recentLinks: { count: "number" },
 	updateLink: { code: "string", url: "string" },
 	deleteLinks: { codes: "string[]" },
 	clickTotals: { codes: "string[]" },
@@ -79,6 +80,8 @@ export interface Replies {
 	searchLinks: FoundLinks;
 	/** Whether the worker now holds every link of the user's (false while a first sync is still under way). */
 	syncLinks: { complete: boolean };
+	/** The user's newest links, newest first: from the worker's copy once it holds them all, else Firestore. */
+	recentLinks: { links: Link[] };
 	updateLink: Link;
 	/** The codes that were deleted: those of the request that were still the user's links. */
 	deleteLinks: { codes: string[] };

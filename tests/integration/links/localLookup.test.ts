@@ -75,6 +75,21 @@ describe("a shorten with the worker's mirror synced", () => {
 	});
 });
 
+describe("the popup's recent links", () => {
+	it("come from the mirror with no request once it holds every link, newest first, and not before", async () => {
+		const worker = await workerOf();
+		const older = await worker.shorten("https://example.com/local/recent-1");
+		const newer = await worker.shorten("https://example.com/local/recent-2");
+		const unsynced = await workerOf(worker.owner);
+		expect(await unsynced.mirrors.newest(worker.owner, 5)).toBeNull();
+
+		await worker.synced();
+		const recent = await worker.mirrors.newest(worker.owner, 5);
+		expect(recent?.map((link) => link.code)).toEqual([newer.code, older.code]);
+		expect(worker.methods).toEqual([]);
+	});
+});
+
 describe("the same address, the same link", () => {
 	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
 		const first = await workerOf();

@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
-import type { Link, LinkPage } from "../../../src/links/types";
+import type { Link } from "../../../src/links/types";
 import type { RequestOf } from "../../../src/messages";
 import { TestAccounts } from "../account/testAccounts";
 import { linkFor, renderPopup } from "./renderPopup";
@@ -12,12 +12,12 @@ afterEach(cleanup);
 const article = { url: "https://example.com/news/article?id=7", title: "An article" };
 
 /** The user's links, newest first: the page on screen first (code aB3dE5g), then `count` older ones. */
-function newestFirst(count: number, prefix = "older0"): LinkPage {
+function newestFirst(count: number, prefix = "older0"): { links: Link[] } {
 	const older = Array.from({ length: count }, (_, index) => ({
 		...linkFor(`https://example.org/post/${index + 1}`, `${prefix}${index + 1}`),
 		title: `Post ${index + 1}`,
 	}));
-	return { links: [linkFor(article.url), ...older], total: count + 1, next: null, previous: null };
+	return { links: [linkFor(article.url), ...older] };
 }
 
 function recentSection() {
@@ -45,11 +45,11 @@ async function openRecentLinks() {
 
 describe("the recent links", () => {
 	it("open under the tools and list the five newest other links, each copied by its own button", async () => {
-		const listRequests: RequestOf<"listLinks">[] = [];
+		const listRequests: RequestOf<"recentLinks">[] = [];
 		const { clipboard } = renderPopup({
 			tab: article,
 			handlers: {
-				listLinks: (request) => {
+				recentLinks: (request) => {
 					listRequests.push(request);
 					return newestFirst(9);
 				},
@@ -59,7 +59,7 @@ describe("the recent links", () => {
 		expect(toggle.getAttribute("aria-expanded")).toBe("true");
 		const section = await screen.findByRole("region", { name: "Recent links" });
 		expect(toggle.getAttribute("aria-controls")).toBe(section.id);
-		expect(listRequests).toEqual([{ type: "listLinks", pageSize: 10 }]);
+		expect(listRequests).toEqual([{ type: "recentLinks", count: 6 }]);
 		const items = within(section).getAllByRole("listitem");
 		// Each whole, for copying; the list's stylesheet shows the code alone, the site being the same on all.
 		expect(items.map((item) => within(item).getByRole("textbox").textContent)).toEqual(
@@ -89,9 +89,9 @@ describe("the recent links", () => {
 					answerShorten = resolve;
 				}),
 			handlers: {
-				listLinks: () => {
-					listRequests.push("listLinks");
-					return new Promise<LinkPage>(() => {});
+				recentLinks: () => {
+					listRequests.push("recentLinks");
+					return new Promise<{ links: Link[] }>(() => {});
 				},
 			},
 		});
@@ -100,7 +100,7 @@ describe("the recent links", () => {
 		expect(listRequests).toEqual([]);
 		await act(async () => answerShorten?.(linkFor(article.url)));
 		await openRecentLinks();
-		expect(listRequests).toEqual(["listLinks"]);
+		expect(listRequests).toEqual(["recentLinks"]);
 		expect(recentSection()?.textContent).toBe("Loading your recent links…");
 	});
 
@@ -120,14 +120,14 @@ describe("the recent links", () => {
 			},
 			"Sign in to see your recent links.",
 		],
-	])("say so calmly when %s", async (_, listLinks, message) => {
-		renderPopup({ tab: article, handlers: { listLinks } });
+	])("say so calmly when %s", async (_, recentLinks, message) => {
+		renderPopup({ tab: article, handlers: { recentLinks } });
 		await openRecentLinks();
 		expect((await screen.findByRole("region", { name: "Recent links" })).textContent).toBe(message);
 	});
 
 	it("open one at a time with the QR code, so the popup stays short", async () => {
-		renderPopup({ tab: article, handlers: { listLinks: () => newestFirst(5) } });
+		renderPopup({ tab: article, handlers: { recentLinks: () => newestFirst(5) } });
 		const { user, toggle } = await openRecentLinks();
 		const qr = screen.getByRole("button", { name: "QR code" });
 		await user.click(qr);
@@ -141,7 +141,7 @@ describe("the recent links", () => {
 	});
 
 	it("come after the main link and its tools, so they never push the link down", async () => {
-		renderPopup({ tab: article, handlers: { listLinks: () => newestFirst(2) } });
+		renderPopup({ tab: article, handlers: { recentLinks: () => newestFirst(2) } });
 		await openRecentLinks();
 		const section = await screen.findByRole("region", { name: "Recent links" });
 		const main = screen.getByRole("textbox", { name: "Short link for this page" });
@@ -158,7 +158,7 @@ describe("the recent links", () => {
 		renderPopup({
 			tab: article,
 			accounts,
-			handlers: { listLinks: () => newestFirst(2, owner === "anonymous" ? "anon0" : "acct0") },
+			handlers: { recentLinks: () => newestFirst(2, owner === "anonymous" ? "anon0" : "acct0") },
 		});
 		const { user } = await openRecentLinks();
 		await vi.waitFor(() => expect(recentLinks()).toContain("https://sho.rt/anon01"));
