@@ -16,8 +16,8 @@ afterAll(closeProxiedWorkers);
  * One browser's worker for `owner`: its IndexedDB (`indexedDB`, which outlives the worker when passed to
  * the next one), mirror and link store, all through a counting proxy.
  */
-async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory()) {
-	const proxied = await proxiedWorkerDb(owner);
+async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory(), roundTripMs = 0) {
+	const proxied = await proxiedWorkerDb(owner, roundTripMs);
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		db: () => proxied.db,
@@ -90,15 +90,18 @@ describe("the popup's recent links", () => {
 	});
 });
 
-describe("the same address, the same link", () => {
+/** The guarantees hold as far away as production: at no round trip, and at 100 ms (the latency rig's default). */
+describe.each([0, 100])("the same address, the same link, at a round trip of %i ms", (roundTripMs) => {
+	const far = (owner?: string, indexedDB?: IDBFactory) => workerOf(owner, indexedDB, roundTripMs);
+
 	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
-		const first = await workerOf();
+		const first = await far();
 		await first.shorten("https://example.com/local/warm-up");
 		await first.synced();
 		// The commit lands, and the worker dies before the link reaches its mirror: store.shorten alone.
 		const made = await first.store.shorten(first.owner, { url: "https://example.com/local/died" });
 
-		const restarted = await workerOf(first.owner, first.indexedDB);
+		const restarted = await far(first.owner, first.indexedDB);
 		const retried = await restarted.shorten("https://example.com/local/died");
 
 		expect(retried.code).toBe(made.code);
@@ -110,10 +113,10 @@ describe("the same address, the same link", () => {
 	});
 
 	it("two browsers that shortened one address before either synced keep both links, and settle on the older", async () => {
-		const one = await workerOf();
+		const one = await far();
 		await one.shorten("https://example.com/local/warm-up");
 		await one.synced();
-		const two = await workerOf(one.owner);
+		const two = await far(one.owner);
 		await two.synced();
 
 		const older = await one.shorten("https://example.com/local/raced");
@@ -125,5 +128,20 @@ describe("the same address, the same link", () => {
 		expect((await two.shorten("https://example.com/local/raced")).code).toBe(older.code);
 		const both = (await two.mirrors.links(one.owner)).index.find({ text: "local/raced" });
 		expect(both.links.map((link) => link.code).sort()).toEqual([older.code, newer.code].sort());
+	});
+
+	it("two users racing for one alias: one wins, the other hears alias-taken, and neither link is overwritten", async () => {
+		const [alice, bob] = await Promise.all([far(), far()]);
+		const alias = `race-${crypto.randomUUID().slice(0, 8)}`;
+		const outcomes = await Promise.allSettled([
+			alice.store.shorten(alice.owner, { url: "https://example.com/local/alice", alias }),
+			bob.store.shorten(bob.owner, { url: "https://example.com/local/bob", alias }),
+		]);
+		const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
+		const lost = outcomes.filter((outcome) => outcome.status === "rejected");
+		expect(won).toHaveLength(1);
+		expect(lost.map((outcome) => (outcome.reason as { code?: string }).code)).toEqual(["alias-taken"]);
+		const winner = outcomes[0]?.status === "fulfilled" ? alice : bob;
+		expect((await winner.store.get(alias)).url).toMatch(/local\/(alice|bob)$/);
 	});
 });

@@ -1,16 +1,18 @@
 /**
  * A worker's Firestore for one user, through a proxy that notes every request's method: each one is a
- * round trip a user far from Firestore waits for (issue 20).
+ * round trip a user far from Firestore waits for (issue 20). With a round trip, the bench's latency proxy
+ * (tests/bench/latencyProxy.ts) stands in front, so a guarantee can be tested as far away as production.
  */
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
 import { inject } from "vitest";
+import { type LatencyProxy, startLatencyProxy } from "../../bench/latencyProxy";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 
 export const SHORT_BASE = "http://127.0.0.1:5000/";
 
 const apps: FirebaseApp[] = [];
-const proxies: FaultyProxy[] = [];
+const proxies: Array<FaultyProxy | LatencyProxy> = [];
 
 /** Call from afterAll: closes every worker's app and proxy. */
 export async function closeProxiedWorkers(): Promise<void> {
@@ -18,14 +20,19 @@ export async function closeProxiedWorkers(): Promise<void> {
 	await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 }
 
-/** A signed-in user with an account's limits (a new id unless given) and their worker's Firestore. */
-export async function proxiedWorkerDb(owner = `requests-${crypto.randomUUID()}`) {
+/**
+ * A signed-in user with an account's limits (a new id unless given) and their worker's Firestore,
+ * `roundTripMs` away.
+ */
+export async function proxiedWorkerDb(owner = `requests-${crypto.randomUUID()}`, roundTripMs = 0) {
 	const proxy = await startFaultyProxy(Number(inject("backend").firestore.split(":")[1]));
 	proxies.push(proxy);
+	const far = roundTripMs > 0 ? await startLatencyProxy(`127.0.0.1:${proxy.port}`, roundTripMs) : null;
+	if (far) proxies.push(far);
 	const app = initializeApp({ projectId: "demo-shorty", apiKey: "fake" }, `requests-${crypto.randomUUID()}`);
 	apps.push(app);
 	const db: Firestore = getFirestore(app);
-	connectFirestoreEmulator(db, "127.0.0.1", proxy.port, {
+	connectFirestoreEmulator(db, "127.0.0.1", far ? Number(far.host.split(":")[1]) : proxy.port, {
 		mockUserToken: { sub: owner, user_id: owner, firebase: { sign_in_provider: "password", identities: {} } },
 	});
 	return { owner, db, methods: proxy.methods };
