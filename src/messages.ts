@@ -7,6 +7,7 @@
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 import type { LinkAnalytics } from "./links/dayCounts";
 import type { LinkSearchResult } from "./links/linkSearch";
+import type { TagCount } from "./links/tags";
 import type { Link, LinkPage, LinksChange } from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
@@ -36,6 +37,11 @@ const requestShapes = {
 	},
 	syncLinks: {},
 	recentLinks: { count: "number" },
+	// Tags are private to their owner and checked by src/links/tags.ts (and the rules) before anything is written.
+	setTags: { code: "string", tags: "string[]" },
+	listTags: {},
+	renameTag: { from: "string", to: "string" },
+	deleteTag: { tag: "string" },
 	updateLink: { code: "string", url: "string" },
 	deleteLinks: { codes: "string[]" },
 	clickTotals: { codes: "string[]" },
@@ -82,6 +88,14 @@ export interface Replies {
 	syncLinks: { complete: boolean };
 	/** The user's newest links, newest first: from the worker's copy once it holds them all, else Firestore. */
 	recentLinks: { links: Link[] };
+	/** The link with its tags as saved: tidied, duplicates folded (src/links/tags.ts checkTags). */
+	setTags: Link;
+	/** Every tag of the user's and how many links have it, by name; `complete` as in searchLinks. */
+	listTags: { tags: TagCount[]; complete: boolean };
+	/** How many links the tag was renamed on (merged into `to` where a link had both). */
+	renameTag: { changed: number };
+	/** How many links the tag was taken off; the links stay. */
+	deleteTag: { changed: number };
 	updateLink: Link;
 	/** The codes that were deleted: those of the request that were still the user's links. */
 	deleteLinks: { codes: string[] };
