@@ -47,9 +47,15 @@ export interface CreateDeps {
 	onChange: (change: LinksChange) => void;
 }
 
-/** What a refused commit ran into, read in one round trip: whether the code is taken, and the quota. */
+/** What a refused commit ran into, read in one round trip. */
 interface Refusal {
+	/** A link or a target holds the code. */
 	taken: boolean;
+	/**
+	 * The link at the code when this very request made it: its commit landed but the answer was lost and
+	 * the commit was sent again, or the worker died before answering and the page asked again.
+	 */
+	mine: Link | null;
 	quota: StoredQuota | undefined;
 }
 
@@ -90,33 +96,19 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		}
 	}
 
-	async function refusalOf(code: string, owner: string): Promise<Refusal> {
-		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
-		const [target, quota] = await Promise.all([getDoc(doc(db, TARGETS, code)), getDoc(doc(db, QUOTAS, owner))]);
-		return { taken: target.exists(), quota: quota.data() as StoredQuota | undefined };
-	}
-
 	/**
-	 * Creates the link unless the code is taken; false when it is. The first commit counts one more in the
-	 * owner's quota unread (it is refused only for a first-ever link or a full window), or, for a new
-	 * account, opens its first window. A refusal with the code still free is the quota's: what the quota
-	 * read says goes into the next commit (a first window, a new window once a full one's hour is over, or
-	 * rate-limited), and once more when another shorten of the owner's opened the window at the same moment.
+	 * Reads, together, the public target (anyone may read it: the way to learn whether a code is taken),
+	 * the link at the code (another user's is unreadable, so it never counts as this request's), and the
+	 * owner's quota.
 	 */
-	async function createIfFree(code: string, fields: LinkFields, anonymous: boolean, newAccount: boolean) {
-		let count = newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
-		for (let attempt = 1; ; attempt++) {
-			try {
-				await commitNewLink(code, fields, count);
-				return true;
-			} catch (error) {
-				if (!isPermissionDenied(error)) throw error;
-				const refusal = await refusalOf(code, fields.owner);
-				if (refusal.taken) return false;
-				if (attempt === QUOTA_ATTEMPTS) throw error;
-				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
-			}
-		}
+	async function refusalOf(code: string, fields: LinkFields): Promise<Refusal> {
+		const [target, link, quota] = await Promise.all([
+			getDoc(doc(db, TARGETS, code)),
+			readLink(db, shortLinkBase, code).catch(() => null),
+			getDoc(doc(db, QUOTAS, fields.owner)),
+		]);
+		const mine = link?.url === fields.url && link.custom === fields.custom ? link : null;
+		return { taken: target.exists(), mine, quota: quota.data() as StoredQuota | undefined };
 	}
 
 	function created(code: string, fields: LinkFields): Link {
@@ -125,33 +117,42 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	}
 
 	/**
-	 * The link at a code found taken, when this very request took it: its commit landed but the answer was
-	 * lost and the commit was sent again, or the worker died before answering and the page asked again.
-	 * Another user's link is unreadable (owner-only), so it never counts as ours.
+	 * The link at `code`: made now, or by this request's earlier commit; null when the code is someone
+	 * else's. The first commit counts one more in the owner's quota unread (it is refused only for a
+	 * first-ever link or a full window), or, for a new account, opens its first window. A refusal with the
+	 * code still free is the quota's: what the quota read says goes into the next commit (a first window, a
+	 * new window once a full one's hour is over, or rate-limited), and once more when another shorten of
+	 * the owner's opened the window at the same moment.
 	 */
-	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
-		const existing = await readLink(db, shortLinkBase, code).catch(() => null);
-		return existing?.url === fields.url && existing.custom === fields.custom ? existing : null;
+	async function createAt(code: string, fields: LinkFields, input: NewLink): Promise<Link | null> {
+		const anonymous = input.anonymous ?? false;
+		let count = input.newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await commitNewLink(code, fields, count);
+				return created(code, fields);
+			} catch (error) {
+				if (!isPermissionDenied(error)) throw error;
+				const refusal = await refusalOf(code, fields);
+				if (refusal.taken) return refusal.mine;
+				if (attempt === QUOTA_ATTEMPTS) throw error;
+				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
+			}
+		}
 	}
 
 	async function createAliased(alias: string, fields: LinkFields, input: NewLink): Promise<Link> {
-		if (await createIfFree(alias, fields, input.anonymous ?? false, input.newAccount ?? false)) {
-			return created(alias, fields);
-		}
-		const mine = await madeByThisRequest(alias, fields);
-		if (mine) return mine;
-		throw new ShortyError("alias-taken");
+		const link = await createAt(alias, fields, input);
+		if (!link) throw new ShortyError("alias-taken");
+		return link;
 	}
 
 	async function createGenerated(fields: LinkFields, input: NewLink): Promise<Link> {
-		const newAccount = input.newAccount ?? false;
-		const existing = newAccount ? null : await findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
+		const existing = input.newAccount ? null : await findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-			const code = generateCode(random);
-			if (await createIfFree(code, fields, input.anonymous ?? false, newAccount)) return created(code, fields);
-			const mine = await madeByThisRequest(code, fields);
-			if (mine) return mine;
+			const link = await createAt(generateCode(random), fields, input);
+			if (link) return link;
 		}
 		throw new ShortyError("codes-exhausted");
 	}
