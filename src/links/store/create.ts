@@ -2,14 +2,15 @@
  * Creating links: links/{code} and its public targets/{code}, counted in the owner's quota (../quota.ts)
  * by the same commit, under a generated code or the user's alias.
  */
-import { doc, type FieldValue, type Firestore, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { doc, type FieldValue, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { checkAlias, generateCode } from "../codes";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
 import { LINKS, type LinkDocument, QUOTAS, TARGETS, type TargetDocument } from "../schema";
-import type { Link, LinksChange, RandomBytes } from "../types";
+import type { Link } from "../types";
 import { hashUrl } from "../urlHash";
 import { checkUrl } from "../urls";
+import type { StoreDeps } from "./deps";
 import { type LinkFields, linkOf, storedTitle } from "./documents";
 import { readLink } from "./read";
 import { isPermissionDenied, mayHaveLanded, orThrow } from "./refusals";
@@ -38,18 +39,9 @@ export interface NewLink {
 	newAccount?: boolean;
 }
 
-export interface CreateDeps {
-	db: Firestore;
-	random: RandomBytes;
-	clock: () => number;
-	shortLinkBase: string;
-	siteHosts: readonly string[];
-	onChange: (change: LinksChange) => void;
-}
-
 /** What a refused commit ran into, read in one round trip. */
 interface Refusal {
-	/** A link or a target holds the code. */
+	/** The code's public target exists: a link holds the code (or a target stands without one). */
 	taken: boolean;
 	/**
 	 * The link at the code when this very request made it: its commit landed but the answer was lost and
@@ -66,7 +58,7 @@ interface Refusal {
  * The link returned carries the injected clock's time as createdAt: reading the server's back would
  * cost another round trip on the popup's critical path; lists show the server's.
  */
-export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange }: CreateDeps) {
+export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange }: StoreDeps) {
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
