@@ -1,23 +1,16 @@
 /** Editing a link: where it points, with its public target in the same batch. */
-import { doc, type FieldValue, type Firestore, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { doc, type FieldValue, serverTimestamp, writeBatch } from "firebase/firestore/lite";
 import { LINKS, type LinkDocument, TARGETS, type TargetDocument } from "../schema";
-import type { Link, LinksChange } from "../types";
+import type { Link } from "../types";
 import { hashUrl } from "../urlHash";
 import { checkUrl } from "../urls";
+import type { StoreDeps } from "./deps";
 import { readLink } from "./read";
 import { isPermissionDenied, orThrow } from "./refusals";
 
-export interface EditDeps {
-	db: Firestore;
-	clock: () => number;
-	shortLinkBase: string;
-	siteHosts: readonly string[];
-	onChange: (change: LinksChange) => void;
-}
-
 /** Points a link somewhere else; its public target changes in the same batch. */
 export async function updateTarget(
-	{ db, clock, shortLinkBase, siteHosts, onChange }: EditDeps,
+	{ db, clock, shortLinkBase, siteHosts, onChange }: StoreDeps,
 	code: string,
 	newUrl: string,
 ): Promise<Link> {
