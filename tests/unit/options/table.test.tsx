@@ -94,6 +94,17 @@ describe("the links table", () => {
 		).toBe(true);
 	});
 
+	it("while this browser fetches the links for the first time, says how many have come, then lists them", async () => {
+		const background = await optionsBackground(firestore, { links: 30 });
+		renderOptions(background);
+		// A fresh browser's first answer comes before the fetch it starts: it covers what has arrived so far.
+		const status = await screen.findByText(/^Loading your links from your account: [\d,]+ so far…$/);
+		expect(status.getAttribute("role")).toBe("status");
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		expect(screen.queryByText(/Loading your links from your account/)).toBeNull();
+		expect(screen.queryByText("No links yet.")).toBeNull();
+	});
+
 	it("says how to make a first link when there are none, with no pagination for nothing", async () => {
 		renderOptions(await optionsBackground(firestore));
 		expect(await screen.findByText("No links yet.")).toBeTruthy();
