@@ -3,10 +3,9 @@ import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias } from "../src/links/codes";
-import type { LinkFilter, LinkSort } from "../src/links/linkSearch";
 import type { LinkStore, PageRequest } from "../src/links/store";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
-import type { Handlers, RequestOf } from "../src/messages";
+import { type Handlers, type RequestOf, SEARCH_FILTERS, SEARCH_SORTS } from "../src/messages";
 import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
 import type { LinkMirrors } from "./linkMirrors";
 
@@ -35,13 +34,6 @@ function pageSizeOf(value: number): PageSize {
 	return value as PageSize;
 }
 
-/**
- * The orders and filters a search may ask for. Those by clicks wait for every link's total to be held
- * locally too: today a total is one aggregation query per link, asked for the rows on screen only.
- */
-const SORTS: readonly LinkSort[] = ["newest", "oldest", "title"];
-const FILTERS: readonly LinkFilter[] = ["all", "custom", "generated"];
-
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T | undefined {
 	if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
 	throw new ShortyError("invalid-request", `${what} must be one of ${allowed.join(", ")}`);
@@ -50,8 +42,8 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 /** The search a searchLinks request asks for, checked. */
 function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"searchLinks">) {
 	if (!Number.isSafeInteger(page) || page < 1) throw new ShortyError("invalid-request", "page must be 1 or more");
-	const checkedSort = oneOf(sort, SORTS, "sort");
-	const checkedFilter = oneOf(filter, FILTERS, "filter");
+	const checkedSort = oneOf(sort, SEARCH_SORTS, "sort");
+	const checkedFilter = oneOf(filter, SEARCH_FILTERS, "filter");
 	return {
 		text: term,
 		pageSize: pageSizeOf(pageSize),
@@ -136,7 +128,7 @@ export function linkHandlers(
 			const search = searchOf(request);
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);
-			return { ...index.find(search), complete };
+			return { ...index.find(search), complete, held: index.size };
 		},
 		async syncLinks() {
 			const user = await requireUser(auth());

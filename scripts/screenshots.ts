@@ -3,7 +3,8 @@
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, a link's analytics over 30 and 90 days, and signed out). First, the store's
+ * keyboard focus in the rows, a search sorted by title, a link's analytics over 30 and 90 days, and
+ * signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
  * too. The build uses a short-link base of a real project's length, since a test base
  * (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the browser in that language and
@@ -103,6 +104,25 @@ async function analyticsShots(options: Page): Promise<void> {
 }
 
 /** With nobody signed in: the way to start, and the sign-in form. */
+/** A search of two words, sorted by title: the controls in use, and a caption and range that follow them. */
+async function searchShots(options: Page): Promise<void> {
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.getByRole("searchbox", { name: text("searchLinks") }).fill("docs extension");
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortTitle") });
+	await options.waitForFunction(() => location.hash.includes("sort=title") && location.hash.includes("q=docs"));
+	await options.locator(".links-table[aria-busy=false]").waitFor();
+	await options.waitForFunction(() => document.querySelector(".links-table__counting") === null);
+	for (const width of [1280, 820]) {
+		await options.setViewportSize({ width, height: 800 });
+		for (const colorScheme of SCHEMES) {
+			await options.emulateMedia({ colorScheme });
+			save(`options-${width}-${colorScheme}-search`, await options.screenshot({ fullPage: false }));
+		}
+	}
+	await options.getByRole("searchbox", { name: text("searchLinks") }).press("Escape");
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortNewest") });
+}
+
 async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
@@ -160,6 +180,7 @@ async function main(): Promise<void> {
 
 			await options.reload();
 			await options.getByRole("navigation", { name: text("pagesOfLinks") }).waitFor();
+			await options.waitForFunction(() => document.querySelector(".links-table__counting") === null);
 			for (const width of OPTIONS_WIDTHS) {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {
@@ -171,6 +192,7 @@ async function main(): Promise<void> {
 					save(`options-${width}-${colorScheme}-end`, await options.screenshot({ fullPage: false }));
 				}
 			}
+			await searchShots(options);
 			await editingShots(options);
 			await analyticsShots(options);
 			await signedOutShots(options);
