@@ -5,7 +5,8 @@ import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias } from "../src/links/codes";
 import type { LinkFilter, LinkSort } from "../src/links/linkSearch";
 import type { LinkStore, PageRequest } from "../src/links/store";
-import { PAGE_SIZES, type PageSize } from "../src/links/types";
+import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
+import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers, RequestOf } from "../src/messages";
 import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
 import type { LinkMirrors } from "./linkMirrors";
@@ -88,7 +89,30 @@ export function linkHandlers(
 	| "syncLinks"
 	| "updateLink"
 	| "deleteLinks"
+	| "setTags"
+	| "listTags"
+	| "renameTag"
+	| "deleteTag"
 > {
+	/**
+	 * A rename or delete of a tag across the owner's links: the links come from the worker's copy, brought up
+	 * to date first (a link tagged in another browser must not be missed), each new list is worked out and
+	 * checked before anything is written, then the store commits them and the copy follows.
+	 */
+	async function retagAll(changesOf: (links: Iterable<Link>) => Checked<TagChange[]>): Promise<{ changed: number }> {
+		const user = await requireUser(auth());
+		const { index } = await mirrors().sync(user.uid);
+		const changes = changesOf(index.links());
+		if (!changes.ok) throw ShortyError.from(changes.error);
+		const retagged = await store().retag(user.uid, changes.value);
+		for (const link of retagged) {
+			void mirrors()
+				.saved(user.uid, link)
+				.catch(() => undefined);
+		}
+		return { changed: retagged.length };
+	}
+
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
 			const { user, newAccount } = await userOrAnonymous(auth(), memory, allowAnonymous);
@@ -159,5 +183,20 @@ export function linkHandlers(
 				.catch(() => undefined);
 			return { codes: deleted };
 		},
+		async setTags({ code, tags }) {
+			const user = await requireUser(auth());
+			const link = await store().setTags(code, tags);
+			void mirrors()
+				.saved(user.uid, link)
+				.catch(() => undefined);
+			return link;
+		},
+		async listTags() {
+			const user = await requireUser(auth());
+			const { index, complete } = await mirrors().links(user.uid);
+			return { tags: tagCounts(index.links()), complete };
+		},
+		renameTag: ({ from, to }) => retagAll((links) => renameTagOn(links, from, to)),
+		deleteTag: ({ tag }) => retagAll((links) => deleteTagFrom(links, tag)),
 	};
 }
