@@ -100,6 +100,9 @@ export function linkHandlers(
 	 * checked before anything is written, then the store commits them and the copy follows.
 	 */
 	async function retagAll(changesOf: (links: Iterable<Link>) => Checked<TagChange[]>): Promise<{ changed: number }> {
+		// A name that is no tag is refused before any request: over no links, only the names are checked.
+		const names = changesOf([]);
+		if (!names.ok) throw ShortyError.from(names.error);
 		const user = await requireUser(auth());
 		const { index } = await mirrors().sync(user.uid);
 		const changes = changesOf(index.links());
