@@ -108,12 +108,23 @@ export function linkHandlers(
 		const changes = changesOf(index.links());
 		if (!changes.ok) throw ShortyError.from(changes.error);
 		const retagged = await store().retag(user.uid, changes.value);
-		for (const link of retagged) {
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
-		}
+		for (const link of retagged) keep(user.uid, link);
 		return { changed: retagged.length };
+	}
+
+	/** The worker's own new or edited link, into the mirror off the reply's path. */
+	function keep(owner: string, link: Link): void {
+		void mirrors()
+			.saved(owner, link)
+			.catch(() => undefined);
+	}
+
+	/** An edit of one of the signed-in user's links, kept in the mirror once the store has made it. */
+	async function edited(edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
+		const user = await requireUser(auth());
+		const link = await edit(store());
+		keep(user.uid, link);
+		return link;
 	}
 
 	return {
@@ -126,9 +137,7 @@ export function linkHandlers(
 				anonymous: user.isAnonymous,
 				newAccount,
 			});
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
+			keep(user.uid, link);
 			return link;
 		},
 		async suggestAliases({ alias, url, title }) {
@@ -170,14 +179,7 @@ export function linkHandlers(
 			const { complete } = await mirrors().sync(user.uid);
 			return { complete };
 		},
-		async updateLink({ code, url }) {
-			const user = await requireUser(auth());
-			const link = await store().updateTarget(code, url);
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
-			return link;
-		},
+		updateLink: ({ code, url }) => edited((store) => store.updateTarget(code, url)),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
 			const deleted = await store().removeMany(user.uid, codes);
@@ -186,14 +188,7 @@ export function linkHandlers(
 				.catch(() => undefined);
 			return { codes: deleted };
 		},
-		async setTags({ code, tags }) {
-			const user = await requireUser(auth());
-			const link = await store().setTags(code, tags);
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
-			return link;
-		},
+		setTags: ({ code, tags }) => edited((store) => store.setTags(code, tags)),
 		async listTags() {
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);

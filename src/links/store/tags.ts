@@ -16,6 +16,7 @@ import { LINKS } from "../schema";
 import { checkTags, type TagChange } from "../tags";
 import type { Link, LinksChange } from "../types";
 import { ownLinks } from "./documents";
+import { commitEdit } from "./edit";
 import { readLink } from "./read";
 import { isPermissionDenied, orThrow } from "./refusals";
 
@@ -58,14 +59,7 @@ export async function setTags(
 	const current = await readLink(db, shortLinkBase, code);
 	const batch = writeBatch(db);
 	batch.update(doc(db, LINKS, code), tagsEdit(tags));
-	try {
-		await batch.commit();
-	} catch (error) {
-		// A link deleted since the read fails the rules before the update's exists precondition (as in
-		// ./edit.ts): reading it again says link-not-found.
-		if (isPermissionDenied(error)) await readLink(db, shortLinkBase, code);
-		throw error;
-	}
+	await commitEdit(db, shortLinkBase, code, batch);
 	onChange({ kind: "updated", codes: [code] });
 	return withTags(current, tags, clock());
 }

@@ -4,67 +4,16 @@
  * them, the tag list, and renaming or deleting a tag across every link that has it. What another browser
  * of the same account tags arrives with the next sync.
  */
-import { IDBFactory } from "fake-indexeddb";
-import { getAuth } from "firebase/auth";
-import type { Auth } from "firebase/auth/web-extension";
 import { doc, getDoc } from "firebase/firestore/lite";
-import { afterAll, describe, expect, it } from "vitest";
-import type { SignOutMemory } from "../../../background/accounts";
-import { createLinkMirrors } from "../../../background/linkMirrors";
-import { linkHandlers } from "../../../background/links";
-import { createLinkStore, TAG_BATCH } from "../../../src/links/store";
-import type { LinksChange } from "../../../src/links/types";
-import { inProcessBackground } from "../../unit/inProcessBackground";
-import { type Client, newAccount, signedInElsewhere } from "../clients";
+import { describe, expect, it } from "vitest";
+import { TAG_BATCH } from "../../../src/links/store";
+import { accountWithWorker as workerOfNewAccount } from "./workerAccount";
 
-const SHORT_BASE = "http://127.0.0.1:5000/";
-const opened: Client[] = [];
-
-afterAll(async () => {
-	await Promise.all(opened.map((client) => client.close()));
-});
-
-const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
-
-/** An account's worker (this browser), the same account's store in another browser, and what was announced. */
+/** A new account's worker, and links/{code}.tags as Firestore holds it. */
 async function accountWithWorker() {
-	const here = await newAccount();
-	const there = await signedInElsewhere(here.email);
-	opened.push(here, there);
-	const announced: LinksChange[] = [];
-	const storeOn = (client: Client, onChange?: (change: LinksChange) => void) =>
-		createLinkStore({
-			db: client.db,
-			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
-			clock: Date.now,
-			shortLinkBase: SHORT_BASE,
-			...(onChange ? { onChange } : {}),
-		});
-	const mirrors = createLinkMirrors({
-		indexedDB: new IDBFactory(),
-		db: () => here.db,
-		clock: Date.now,
-		shortLinkBase: SHORT_BASE,
-		announce: () => undefined,
-	});
-	const store = storeOn(here, (change) => announced.push(change));
-	const auth = getAuth(here.db.app) as unknown as Auth;
-	const call = inProcessBackground(
-		linkHandlers(
-			() => auth,
-			() => store,
-			neverSignedOut,
-			() => mirrors,
-		),
-	);
-	const data = async <T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: unknown }>): Promise<T> => {
-		const answer = await reply;
-		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
-		return answer.data;
-	};
-	/** links/{code}.tags as Firestore holds it. */
-	const storedTags = async (code: string) => (await getDoc(doc(here.db, "links", code))).get("tags") as unknown;
-	return { uid: here.uid, call, data, elsewhere: storeOn(there), storedTags, announced };
+	const worker = await workerOfNewAccount();
+	const storedTags = async (code: string) => (await getDoc(doc(worker.db, "links", code))).get("tags") as unknown;
+	return { ...worker, storedTags };
 }
 
 type Worker = Awaited<ReturnType<typeof accountWithWorker>>;
@@ -170,14 +119,14 @@ describe("the tag list", () => {
 describe("renaming and deleting a tag across links", () => {
 	it(`renames it on ${2 * TAG_BATCH + 5} links, more than one batch, each batch announced`, async () => {
 		const worker = await accountWithWorker();
-		const { call, data, storedTags, announced } = worker;
+		const { call, data, storedTags, written } = worker;
 		await data(call({ type: "syncLinks" }));
 		const codes = await tagged(worker, 2 * TAG_BATCH + 5, ["draft", "work"]);
 		const [untouched] = await tagged(worker, 1, ["work"], "other");
-		announced.length = 0;
+		written.length = 0;
 
 		expect(await data(call({ type: "renameTag", from: "DRAFT", to: "Final" }))).toEqual({ changed: codes.length });
-		expect(announced.map((change) => change.codes.length)).toEqual([TAG_BATCH, TAG_BATCH, 5]);
+		expect(written.map((change) => change.codes.length)).toEqual([TAG_BATCH, TAG_BATCH, 5]);
 		for (const code of codes) expect(await storedTags(code)).toEqual(["Final", "work"]);
 		expect(await storedTags(untouched ?? "")).toEqual(["work"]);
 		expect(await codesFound(worker, { tag: "final" })).toEqual([...codes].sort());
@@ -237,8 +186,8 @@ describe("renaming and deleting a tag across links", () => {
 		await data(call({ type: "syncLinks" }));
 		const codes = await tagged(worker, 3, ["gone soon"]);
 		const [deleted, ...kept] = codes;
-		// Deleted elsewhere after this worker's last sync: the rename's own sync brings the tombstone, so this
-		// reaches the store only when the deletion lands between that sync and the commit; the store's part.
+		// A rename's own sync brings the tombstone first, so only a delete landing between that sync and the
+		// commit reaches the store: asked here directly, with the deleted link among the changes.
 		await elsewhere.removeMany(uid, [deleted ?? ""]);
 		const links = (await Promise.all(codes.map((code) => elsewhere.get(code).catch(() => null)))).filter(
 			(link) => link !== null,
