@@ -13,11 +13,14 @@ import { updateTarget } from "./store/edit";
 import { listPage, type PageRequest } from "./store/pages";
 import { freeAmong, readLink } from "./store/read";
 import { removeMany } from "./store/remove";
+import { retag, setTags } from "./store/tags";
+import type { TagChange } from "./tags";
 
 export type { NewLink } from "./store/create";
 export type { LinkStoreDeps, LocalLinks } from "./store/deps";
 export type { PageRequest } from "./store/pages";
 export { DELETE_BATCH, DELETE_LIMIT } from "./store/remove";
+export { TAG_BATCH } from "./store/tags";
 
 export function createLinkStore({
 	db,
@@ -36,6 +39,8 @@ export function createLinkStore({
 		freeAmong: (codes: string[]) => freeAmong(db, codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),
 		removeMany: (owner: string, codes: string[]) => removeMany(db, onChange, owner, codes),
+		setTags: (code: string, tags: readonly string[]) => setTags({ db, clock, shortLinkBase, onChange }, code, tags),
+		retag: (owner: string, changes: readonly TagChange[]) => retag({ db, clock, onChange }, owner, changes),
 	};
 }
 

@@ -19,6 +19,8 @@ export interface MirroredLink {
 	updatedAt: number;
 	custom: boolean;
 	urlHash: string;
+	/** As links/{code} holds them: absent on a link with none. */
+	tags?: string[];
 	/**
 	 * False for a write of this worker's own (`apply`) that no sync has brought back yet: its times are the
 	 * client's clock, so a tombstone, whose time is the server's, removes it whatever the two say.
