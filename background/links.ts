@@ -129,7 +129,12 @@ export function linkHandlers(
 				anonymous: user.isAnonymous,
 				newAccount,
 			});
-			keep(user.uid, link);
+			if (newAccount) {
+				void mirrors()
+					.newAccount(user.uid)
+					.then(() => mirrors().saved(user.uid, link))
+					.catch(() => undefined);
+			} else keep(user.uid, link);
 			return link;
 		},
 		async suggestAliases({ alias, url, title }) {
