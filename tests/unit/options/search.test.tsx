@@ -88,11 +88,11 @@ describe("searching", () => {
 	});
 
 	it("says a pasted search that is far too long was not looked for, without an error", async () => {
-		history.replaceState(null, "", `#q=${"react ".repeat(100)}&size=25`);
+		history.replaceState(null, "", `#q=${"react ".repeat(400)}&size=25`);
 		renderOptions(background);
 		expect(
 			await screen.findByText(
-				"That search is longer than 500 characters, so nothing was looked for. Shorten it to find your links.",
+				"That search is longer than 2,048 characters, so nothing was looked for. Shorten it to find your links.",
 			),
 		).toBeTruthy();
 		expect(linksAlert()).toBeNull();
