@@ -196,7 +196,7 @@ describe("the options page with 253 links", () => {
 		const file = await download;
 		expect(file.suggestedFilename()).toMatch(/^shorty-links-\d{4}-\d{2}-\d{2}\.csv$/);
 		const rows = Papa.parse<string[]>(await readFile(await file.path(), "utf8"), { skipEmptyLines: true }).data;
-		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "created", "clicks"]);
+		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "tags", "created", "clicks"]);
 		expect(rows).toHaveLength(LINKS + 1);
 		expect(rows.slice(1).map((row) => row[0])).toEqual(await allCodes());
 		await expect.poll(() => page.getByText(`Saved ${file.suggestedFilename()} with 253 links.`).count()).toBe(1);
