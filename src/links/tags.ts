@@ -32,11 +32,13 @@ export function checkTag(input: string): Checked<string> {
 function tagProblem(tag: string): AppError | undefined {
 	if (tag === "") return appError("tag-empty");
 	if (tag.length > MAX_TAG_LENGTH) {
-		return appError("tag-too-long", `${tag.length} characters, at most ${MAX_TAG_LENGTH}`);
+		return appError("tag-too-long", `${tag.length}/${MAX_TAG_LENGTH}`);
 	}
 	if (TAG.test(tag)) return undefined;
 	const forbidden = [...tag].find((character) => !TAG_CHARACTER.test(character)) ?? tag;
-	return appError("tag-invalid", `${characterName(forbidden)} is not allowed`);
+	// The details are shown after the message in the reader's language, so they hold no words: the
+	// character at fault, or the count against the limit.
+	return appError("tag-invalid", characterName(forbidden));
 }
 
 const UNPRINTABLE = /^[\p{C}\p{Z}]$/u;
@@ -60,7 +62,7 @@ export function checkTags(inputs: readonly string[]): Checked<string[]> {
 		if (!tags.has(key)) tags.set(key, checked.value);
 	}
 	if (tags.size > MAX_TAGS_PER_LINK) {
-		return { ok: false, error: appError("too-many-tags", `${tags.size} tags, at most ${MAX_TAGS_PER_LINK}`) };
+		return { ok: false, error: appError("too-many-tags", `${tags.size}/${MAX_TAGS_PER_LINK}`) };
 	}
 	return { ok: true, value: [...tags.values()] };
 }

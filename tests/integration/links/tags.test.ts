@@ -58,9 +58,9 @@ describe("a link's tags", () => {
 	});
 
 	it.each([
-		["11 tags", Array.from({ length: 11 }, (_, i) => `tag${i}`), "too-many-tags", "11 tags, at most 10"],
-		["33 characters", ["t".repeat(33)], "tag-too-long", "33 characters, at most 32"],
-		["a '<'", ["a<b"], "tag-invalid", '"<" is not allowed'],
+		["11 tags", Array.from({ length: 11 }, (_, i) => `tag${i}`), "too-many-tags", "11/10"],
+		["33 characters", ["t".repeat(33)], "tag-too-long", "33/32"],
+		["a '<'", ["a<b"], "tag-invalid", '"<"'],
 		["an empty tag", ["work", "  "], "tag-empty", undefined],
 	])("refuses %s with its reason, and writes nothing", async (_, tags, code, detail) => {
 		const { call, data, storedTags } = await accountWithWorker();
@@ -156,7 +156,7 @@ describe("renaming and deleting a tag across links", () => {
 
 		expect(await call({ type: "renameTag", from: "work", to: "a<b" })).toEqual({
 			ok: false,
-			error: { code: "tag-invalid", detail: '"<" is not allowed' },
+			error: { code: "tag-invalid", detail: '"<"' },
 		});
 		expect(await call({ type: "renameTag", from: "work", to: " " })).toEqual({
 			ok: false,

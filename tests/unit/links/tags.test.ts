@@ -55,7 +55,7 @@ describe("a tag", () => {
 	it(`is at most ${MAX_TAG_LENGTH} characters, counted after trimming and composing accents`, () => {
 		expect(refusal(checkTag("x".repeat(MAX_TAG_LENGTH + 1)))).toEqual({
 			code: "tag-too-long",
-			detail: `${MAX_TAG_LENGTH + 1} characters, at most ${MAX_TAG_LENGTH}`,
+			detail: `${MAX_TAG_LENGTH + 1}/${MAX_TAG_LENGTH}`,
 		});
 		expect(refusal(checkTag("🚀".repeat(10_000))).code).toBe("tag-too-long");
 		expect(checkTag(`   ${"x".repeat(MAX_TAG_LENGTH)}   `).ok).toBe(true);
@@ -73,7 +73,7 @@ describe("a tag", () => {
 		["bell\u0007", "U+0007"],
 		["lone \ud800", "U+D800"],
 	])("%j is refused, naming the character %s", (input, character) => {
-		expect(refusal(checkTag(input))).toEqual({ code: "tag-invalid", detail: `${character} is not allowed` });
+		expect(refusal(checkTag(input))).toEqual({ code: "tag-invalid", detail: character });
 	});
 
 	it("means the same to the rules' engine (RE2) as to JavaScript", () => {
@@ -114,12 +114,12 @@ describe("a link's tags", () => {
 		expect(checkTags([...ten, ...ten.map((tag) => tag.toUpperCase())]).ok).toBe(true);
 		expect(refusal(checkTags([...ten, "one more"]))).toEqual({
 			code: "too-many-tags",
-			detail: `${MAX_TAGS_PER_LINK + 1} tags, at most ${MAX_TAGS_PER_LINK}`,
+			detail: `${MAX_TAGS_PER_LINK + 1}/${MAX_TAGS_PER_LINK}`,
 		});
 	});
 
 	it("are refused whole when one is refused, with that tag's reason", () => {
-		expect(refusal(checkTags(["good", "bad!"]))).toEqual({ code: "tag-invalid", detail: '"!" is not allowed' });
+		expect(refusal(checkTags(["good", "bad!"]))).toEqual({ code: "tag-invalid", detail: '"!"' });
 		expect(checkTags([])).toEqual({ ok: true, value: [] });
 	});
 
