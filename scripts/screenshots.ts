@@ -2,12 +2,14 @@
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
- * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
+ * explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten, with the
+ * recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
  * keyboard focus in the rows, a link's analytics over 30 and 90 days, and signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
  * too. The build uses a short-link base of a real project's length, since a test base
  * (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the browser in that language and
- * adds it to each file's name, to check that no translation is cut off.
+ * adds it to each file's name, to check that no translation is cut off. `--fake-tags` answers setTags and
+ * listTags in the worker itself, for a build whose worker has no handlers for them yet.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,8 +18,15 @@ import type { Page } from "playwright-core";
 import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import { type Catalogue, formatMessage, type MessageKey } from "../src/i18n/catalogue";
-import type { AnyRequest } from "../src/messages";
-import { type ActionPopup, fillPopupField, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import type { Link } from "../src/links/types";
+import type { MessageType, Replies, RequestOf } from "../src/messages";
+import {
+	type ActionPopup,
+	type Extension,
+	fillPopupField,
+	launchExtension,
+	pressPopupButton,
+} from "../tests/e2e/extension";
 import { shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
@@ -33,6 +42,12 @@ const account = { email: "sam@example.com", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
 
+/** The user's other tags, as the fake listTags gives them. */
+const KNOWN_TAGS = ["privacy", "reading list", "research", "work"];
+/** Longer than a chip's width: cut with an ellipsis, whole in its tooltip. */
+const LONG_TAG = "browser extensions and privacy";
+
+const FAKE_TAGS = process.argv.includes("--fake-tags");
 const LANGUAGE = process.argv.includes("--lang") ? process.argv[process.argv.indexOf("--lang") + 1] : undefined;
 const catalogue: Catalogue = JSON.parse(
 	readFileSync(join(REPO_ROOT, "public", "_locales", LANGUAGE ?? "en", "messages.json"), "utf8"),
@@ -46,9 +61,10 @@ const save = (shot: string, png: Buffer) => {
 	console.log(`screenshots: ${join("artifacts", "screenshots", `${name}.png`)}`);
 };
 
-async function send(page: Page, request: AnyRequest): Promise<void> {
+async function send<T extends MessageType>(page: Page, request: RequestOf<T>): Promise<Replies[T]> {
 	const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), request);
 	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
+	return reply.data;
 }
 
 async function popupShots(popup: ActionPopup, name: string): Promise<void> {
@@ -56,6 +72,56 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 		await popup.setColorScheme(scheme);
 		save(`${name}-${scheme}`, await popup.screenshot());
 	}
+}
+
+/**
+ * setTags and listTags answered by a second listener in the (first) worker: listTags with KNOWN_TAGS,
+ * setTags with `link` carrying the tags as asked. The worker's own listener leaves a message type it has
+ * no handler for unanswered, so this one's reply is the one Chrome delivers.
+ */
+async function fakeTagReplies(extension: Extension, link: Link): Promise<void> {
+	await extension.worker.evaluate(
+		({ link, known }) => {
+			chrome.runtime.onMessage.addListener((message, _sender, reply) => {
+				if (message?.type === "listTags") {
+					reply({ ok: true, data: { tags: known.map((tag) => ({ tag, count: 3 })), complete: true } });
+				} else if (message?.type === "setTags") {
+					reply({ ok: true, data: { ...link, tags: message.tags } });
+				}
+			});
+		},
+		{ link, known: KNOWN_TAGS },
+	);
+}
+
+/** Once the latest change of the tags has been answered, saved or not. */
+function tagsAnswered(popup: ActionPopup): Promise<boolean> {
+	return popup.waitFor(() => {
+		const status = document.querySelector(".link-tags__status");
+		return status !== null && status.textContent !== "" && !status.matches(".link-tags__status--saving");
+	});
+}
+
+/** The link's tags, as `tab`'s popup shows them after each change; with the popup's height, Chrome's limit being 600 px. */
+async function tagsShots(extension: Extension, tab: Page): Promise<void> {
+	const popup = await extension.clickAction(tab);
+	await shownShortLink(popup);
+	const shots = async (name: string) => {
+		console.log(`${name}: ${await popup.evaluate(() => document.documentElement.scrollHeight)} px tall`);
+		await popupShots(popup, name);
+	};
+	await fillPopupField(popup, text("tags"), `reading list, privacy, ${LONG_TAG},`);
+	await tagsAnswered(popup);
+	await shots("popup-tags");
+	await fillPopupField(popup, text("tags"), "c++");
+	await shots("popup-tags-invalid");
+	await fillPopupField(popup, text("tags"), "q1, q2, q3, q4, q5, q6, q7,");
+	await tagsAnswered(popup);
+	await shots("popup-tags-full");
+	await pressPopupButton(popup, text("recentLinks"));
+	await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
+	await shots("popup-tags-recent");
+	await popup.close();
 }
 
 /** At the narrowest width the table holds: one row selected, the one below it being edited. */
@@ -151,6 +217,9 @@ async function main(): Promise<void> {
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();
+
+			if (FAKE_TAGS) await fakeTagReplies(extension, await send(options, { type: "shorten", url: tab.url() }));
+			await tagsShots(extension, tab);
 
 			await tab.goto(`${site.loopbackOrigin}/admin/settings`);
 			const privatePopup = await extension.clickAction(tab);

@@ -4,7 +4,15 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
+import {
+	type ActionPopup,
+	type Extension,
+	fillPopupField,
+	launchExtension,
+	MIN_TEXT_PX,
+	pressPopupButton,
+	textSmallerThan,
+} from "./extension";
 import { SHORT_LINK, saveAlias, shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
@@ -289,6 +297,44 @@ describe("the popup with shortenOnOpen off", () => {
 			expect(lineTop).toBe(prompt.lineTop);
 		} finally {
 			await setSettings(popup, { shortenOnOpen: true });
+			await popup.close();
+		}
+	});
+});
+
+describe("the popup's tags", () => {
+	it("wrap within the popup's width, cut a long tag with the whole of it in its tooltip, and draw nothing below 13 px", async () => {
+		const long = "browser extensions and privacy";
+		await showTab(`${siteOrigin}/articles/tagged`);
+		const popup = await extension.clickAction(tab);
+		try {
+			await shownShortLink(popup);
+			// The chips show a change at once, before the worker has answered.
+			await fillPopupField(popup, "Tags", `reading list, privacy, ${long}, q1, q2, q3,`);
+			const drawn = await popup.waitFor((whole) => {
+				const chips = [...document.querySelectorAll(".tag-chip")].map((chip) => chip.getBoundingClientRect());
+				const box = document.querySelector(".link-tags__box")?.getBoundingClientRect();
+				const longName = [...document.querySelectorAll<HTMLElement>(".tag-chip__name")].find(
+					(name) => name.textContent === whole,
+				);
+				if (chips.length < 6 || !box || !longName) return null;
+				return {
+					rows: new Set(chips.map((chip) => Math.round(chip.top))).size,
+					insideTheBox: chips.every((chip) => chip.left >= box.left && chip.right <= box.right),
+					scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+					cut: longName.scrollWidth > longName.clientWidth,
+					tooltip: longName.title,
+				};
+			}, long);
+			expect(drawn).toEqual({
+				rows: expect.toSatisfy((rows: number) => rows >= 2),
+				insideTheBox: true,
+				scrollsSideways: false,
+				cut: true,
+				tooltip: long,
+			});
+			expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX)).toEqual([]);
+		} finally {
 			await popup.close();
 		}
 	});
