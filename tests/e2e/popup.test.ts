@@ -10,6 +10,7 @@ import {
 	fillPopupField,
 	launchExtension,
 	MIN_TEXT_PX,
+	popupAccessibilityViolations,
 	pressPopupButton,
 	textSmallerThan,
 } from "./extension";
@@ -303,7 +304,7 @@ describe("the popup with shortenOnOpen off", () => {
 });
 
 describe("the popup's tags", () => {
-	it("wrap within the popup's width, cut a long tag with the whole of it in its tooltip, and draw nothing below 13 px", async () => {
+	it("wrap within the popup's width, cut a long tag with the whole of it in its tooltip, draw nothing below 13 px, and pass axe", async () => {
 		const long = "browser extensions and privacy";
 		await showTab(`${siteOrigin}/articles/tagged`);
 		const popup = await extension.clickAction(tab);
@@ -334,6 +335,7 @@ describe("the popup's tags", () => {
 				tooltip: long,
 			});
 			expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX)).toEqual([]);
+			expect(await popupAccessibilityViolations(popup)).toEqual([]);
 		} finally {
 			await popup.close();
 		}
