@@ -11,7 +11,7 @@ import { useTagSuggestions } from "./useTagSuggestions";
 /**
  * The link's tags under the link, to file it right after shortening: chips with a remove button each and
  * a field that adds what is typed on Enter or a comma (or each part of a pasted "a, b"), suggesting the
- * user's other tags. Backspace in the empty field takes the last chip off. Every change is saved at once.
+ * user's other tags (one picked from the list is added as it is picked). Backspace in the empty field takes the last chip off. Every change is saved at once.
  * A tag that breaks a rule is explained as it is typed and never sent. Focus stays in the field, and comes
  * back to it when a chip's button (which goes with its chip) removes a tag.
  */
@@ -72,14 +72,17 @@ export function LinkTags({ link }: { link: Link }) {
 	function onChange(event: ChangeEvent<HTMLInputElement>) {
 		const value = event.target.value;
 		setAnnounced("");
+		// A suggestion picked from the list is a tag chosen, not a start of one: it is added at once.
+		const picked =
+			(event.nativeEvent as InputEvent).inputType === "insertReplacementText" && suggestions.includes(value);
 		// Typed commas never get here (onKeyDown takes them): this is a paste of several tags.
-		if (value.includes(",")) add(value.split(","));
+		if (picked || value.includes(",")) add(value.split(","));
 		else setDraft(value);
 	}
 
 	return (
 		<div className="link-tags">
-			<div className="link-tags__box">
+			<div className="link-tags__box field-box">
 				<label id={labelId} className="link-tags__label" htmlFor={inputId}>
 					{t("tags")}
 				</label>
@@ -105,7 +108,7 @@ export function LinkTags({ link }: { link: Link }) {
 				<input
 					ref={field}
 					id={inputId}
-					className="link-tags__input"
+					className="link-tags__input field-box__input"
 					value={draft}
 					placeholder={full ? undefined : t("addTag")}
 					list={suggestionsId}
@@ -122,16 +125,14 @@ export function LinkTags({ link }: { link: Link }) {
 						<option key={tagKey(tag)} value={tag} />
 					))}
 				</datalist>
-			</div>
-			<div className="link-tags__notes">
-				<p id={messageId} className={`link-tags__message${messageIsError ? " link-tags__message--error" : ""}`}>
-					{message}
-				</p>
 				{/* Named, so "Saved." is heard as the tags' and a test can tell it from the link's "Copied". */}
 				<p role="status" aria-labelledby={labelId} className={`link-tags__status link-tags__status--${state.kind}`}>
 					{statusText(state)}
 				</p>
 			</div>
+			<p id={messageId} className={`link-tags__message${messageIsError ? " link-tags__message--error" : ""}`}>
+				{message}
+			</p>
 			<p className="visually-hidden" aria-live="polite">
 				{announced}
 			</p>

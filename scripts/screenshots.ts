@@ -102,24 +102,36 @@ function tagsAnswered(popup: ActionPopup): Promise<boolean> {
 	});
 }
 
-/** The link's tags, as `tab`'s popup shows them after each change; with the popup's height, Chrome's limit being 600 px. */
+/**
+ * The link's tags, as `tab`'s popup shows them after each change, each view's height printed (Chrome
+ * scrolls a popup past 600 px): three tags, one cut short, and with the recent links open; a tag being
+ * typed that breaks a rule; all ten, and with the recent links open.
+ */
 async function tagsShots(extension: Extension, tab: Page): Promise<void> {
 	const popup = await extension.clickAction(tab);
 	await shownShortLink(popup);
+	const logHeight = async (view: string) =>
+		console.log(`${view}: ${await popup.evaluate(() => document.documentElement.scrollHeight)} px tall`);
 	const shots = async (name: string) => {
-		console.log(`${name}: ${await popup.evaluate(() => document.documentElement.scrollHeight)} px tall`);
+		await logHeight(name);
 		await popupShots(popup, name);
+	};
+	const openRecent = async () => {
+		await pressPopupButton(popup, text("recentLinks"));
+		await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
 	};
 	await fillPopupField(popup, text("tags"), `reading list, privacy, ${LONG_TAG},`);
 	await tagsAnswered(popup);
 	await shots("popup-tags");
+	await openRecent();
+	await logHeight("popup-tags with the recent links open");
+	await pressPopupButton(popup, text("recentLinks"));
 	await fillPopupField(popup, text("tags"), "c++");
 	await shots("popup-tags-invalid");
 	await fillPopupField(popup, text("tags"), "q1, q2, q3, q4, q5, q6, q7,");
 	await tagsAnswered(popup);
 	await shots("popup-tags-full");
-	await pressPopupButton(popup, text("recentLinks"));
-	await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
+	await openRecent();
 	await shots("popup-tags-recent");
 	await popup.close();
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
@@ -127,6 +127,20 @@ describe("tags in the popup", () => {
 			expect(options.map((option) => option.value)).toEqual(["reading", "work"]);
 		});
 		expect(listed).toHaveLength(1);
+	});
+
+	it("adds a suggestion as soon as it is picked from the list, and a typed one only on Enter", async () => {
+		const { user, field, saved } = await showTags();
+		await vi.waitFor(() =>
+			expect(field.getAttribute("list") && document.querySelector("datalist option")).toBeTruthy(),
+		);
+		// What the browser does when a suggestion is picked: the whole value replaced, as one input.
+		fireEvent.input(field, { target: { value: "reading" }, inputType: "insertReplacementText" });
+		expect(chips()).toEqual(["reading"]);
+		expect(field).toHaveProperty("value", "");
+		await user.type(field, "work");
+		expect(chips()).toEqual(["reading"]);
+		expect(saved.map((request) => request.tags)).toEqual([["reading"]]);
 	});
 
 	it("explains a bad tag as it is typed and sends nothing", async () => {
