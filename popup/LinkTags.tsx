@@ -11,9 +11,10 @@ import { useTagSuggestions } from "./useTagSuggestions";
 /**
  * The link's tags under the link, to file it right after shortening: chips with a remove button each and
  * a field that adds what is typed on Enter or a comma (or each part of a pasted "a, b"), suggesting the
- * user's other tags (one picked from the list is added as it is picked). Backspace in the empty field takes the last chip off. Every change is saved at once.
- * A tag that breaks a rule is explained as it is typed and never sent. Focus stays in the field, and comes
- * back to it when a chip's button (which goes with its chip) removes a tag.
+ * user's other tags (one picked from the list is added as it is picked). Backspace in the empty field
+ * takes the last chip off. Every change is saved at once. A tag that breaks a rule is explained as it is
+ * typed and never sent. Focus stays in the field, and comes back to it when a chip's button (which goes
+ * with its chip) removes a tag.
  */
 export function LinkTags({ link }: { link: Link }) {
 	const { tags, state, change } = useSavedTags(link);
