@@ -210,6 +210,17 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		},
 
 		/**
+		 * The owner's account was made a moment ago (the shorten that started an anonymous session): it has no
+		 * links but the ones this worker makes, so the mirror answers the next shorten's lookup without a first
+		 * sync (which a browser closed right after the first shorten would otherwise never finish).
+		 */
+		async newAccount(owner: string): Promise<void> {
+			const held = await heldFor(owner);
+			await held.mirror.startEmpty();
+			held.complete = true;
+		},
+
+		/**
 		 * The worker's own new or edited link, in the mirror and the index before any sync brings it back; a
 		 * new link's record of its create goes in the same transaction.
 		 */

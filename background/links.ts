@@ -3,10 +3,10 @@ import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias } from "../src/links/codes";
-import type { LinkFilter, LinkSort } from "../src/links/linkSearch";
 import type { LinkStore, PageRequest } from "../src/links/store";
-import { PAGE_SIZES, type PageSize } from "../src/links/types";
-import type { Handlers, RequestOf } from "../src/messages";
+import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
+import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
+import { type Handlers, type RequestOf, SEARCH_FILTERS, SEARCH_SORTS } from "../src/messages";
 import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
 import type { LinkMirrors } from "./linkMirrors";
 
@@ -35,13 +35,6 @@ function pageSizeOf(value: number): PageSize {
 	return value as PageSize;
 }
 
-/**
- * The orders and filters a search may ask for. Those by clicks wait for every link's total to be held
- * locally too: today a total is one aggregation query per link, asked for the rows on screen only.
- */
-const SORTS: readonly LinkSort[] = ["newest", "oldest", "title"];
-const FILTERS: readonly LinkFilter[] = ["all", "custom", "generated"];
-
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T | undefined {
 	if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
 	throw new ShortyError("invalid-request", `${what} must be one of ${allowed.join(", ")}`);
@@ -50,8 +43,8 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 /** The search a searchLinks request asks for, checked. */
 function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"searchLinks">) {
 	if (!Number.isSafeInteger(page) || page < 1) throw new ShortyError("invalid-request", "page must be 1 or more");
-	const checkedSort = oneOf(sort, SORTS, "sort");
-	const checkedFilter = oneOf(filter, FILTERS, "filter");
+	const checkedSort = oneOf(sort, SEARCH_SORTS, "sort");
+	const checkedFilter = oneOf(filter, SEARCH_FILTERS, "filter");
 	return {
 		text: term,
 		pageSize: pageSizeOf(pageSize),
@@ -88,7 +81,44 @@ export function linkHandlers(
 	| "syncLinks"
 	| "updateLink"
 	| "deleteLinks"
+	| "setTags"
+	| "listTags"
+	| "renameTag"
+	| "deleteTag"
 > {
+	/**
+	 * A rename or delete of a tag across the owner's links: the links come from the worker's copy, brought up
+	 * to date first (a link tagged in another browser must not be missed), each new list is worked out and
+	 * checked before anything is written, then the store commits them and the copy follows.
+	 */
+	async function retagAll(changesOf: (links: Iterable<Link>) => Checked<TagChange[]>): Promise<{ changed: number }> {
+		// A name that is no tag is refused before any request: over no links, only the names are checked.
+		const names = changesOf([]);
+		if (!names.ok) throw ShortyError.from(names.error);
+		const user = await requireUser(auth());
+		const { index } = await mirrors().sync(user.uid);
+		const changes = changesOf(index.links());
+		if (!changes.ok) throw ShortyError.from(changes.error);
+		const retagged = await store().retag(user.uid, changes.value);
+		for (const link of retagged) keep(user.uid, link);
+		return { changed: retagged.length };
+	}
+
+	/** The worker's own new or edited link, into the mirror off the reply's path. */
+	function keep(owner: string, link: Link): void {
+		void mirrors()
+			.saved(owner, link)
+			.catch(() => undefined);
+	}
+
+	/** An edit of one of the signed-in user's links, kept in the mirror once the store has made it. */
+	async function edited(edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
+		const user = await requireUser(auth());
+		const link = await edit(store());
+		keep(user.uid, link);
+		return link;
+	}
+
 	return {
 		async shorten({ url, title, alias, allowAnonymous }) {
 			const { user, newAccount } = await userOrAnonymous(auth(), memory, allowAnonymous);
@@ -99,9 +129,12 @@ export function linkHandlers(
 				anonymous: user.isAnonymous,
 				newAccount,
 			});
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
+			if (newAccount) {
+				void mirrors()
+					.newAccount(user.uid)
+					.then(() => mirrors().saved(user.uid, link))
+					.catch(() => undefined);
+			} else keep(user.uid, link);
 			return link;
 		},
 		async suggestAliases({ alias, url, title }) {
@@ -136,21 +169,14 @@ export function linkHandlers(
 			const search = searchOf(request);
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);
-			return { ...index.find(search), complete };
+			return { ...index.find(search), complete, held: index.size };
 		},
 		async syncLinks() {
 			const user = await requireUser(auth());
 			const { complete } = await mirrors().sync(user.uid);
 			return { complete };
 		},
-		async updateLink({ code, url }) {
-			const user = await requireUser(auth());
-			const link = await store().updateTarget(code, url);
-			void mirrors()
-				.saved(user.uid, link)
-				.catch(() => undefined);
-			return link;
-		},
+		updateLink: ({ code, url }) => edited((store) => store.updateTarget(code, url)),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
 			const deleted = await store().removeMany(user.uid, codes);
@@ -159,5 +185,13 @@ export function linkHandlers(
 				.catch(() => undefined);
 			return { codes: deleted };
 		},
+		setTags: ({ code, tags }) => edited((store) => store.setTags(code, tags)),
+		async listTags() {
+			const user = await requireUser(auth());
+			const { index, complete } = await mirrors().links(user.uid);
+			return { tags: tagCounts(index.links()), complete };
+		},
+		renameTag: ({ from, to }) => retagAll((links) => renameTagOn(links, from, to)),
+		deleteTag: ({ tag }) => retagAll((links) => deleteTagFrom(links, tag)),
 	};
 }

@@ -27,6 +27,9 @@ import {
 	OWNERS,
 	QUOTA_FIELDS,
 	QUOTAS,
+	REQUIRED_LINK_FIELDS,
+	TAG_LIST_PATTERN,
+	TAG_SEPARATOR,
 	TARGET_FIELDS,
 	TARGETS,
 	TOMBSTONE_FIELDS,
@@ -114,6 +117,26 @@ function offShortLinkSite(value: Value | undefined, shortLinkSite: ShortLinkSite
 }
 
 const URL_HASH = new RegExp(URL_HASH_PATTERN);
+/** "u": the pattern's \p{L} classes and counted repeats read as RE2 reads them, by code point. */
+const TAG_LIST = new RegExp(TAG_LIST_PATTERN, "u");
+
+/**
+ * rules: `data.tags.join(',')`. join() of a list holding anything but strings is an error in the rules,
+ * which refuses the write: here, a list with any other value is refused.
+ */
+function validTags(data: Fields): boolean {
+	const tags = data.tags;
+	if (tags === undefined) return true;
+	if (!("arrayValue" in tags)) return false;
+	const texts = (tags.arrayValue.values ?? []).map(str);
+	if (!texts.every((text) => text !== undefined)) return false;
+	return tagsJoinedValid(texts, texts.join(TAG_SEPARATOR));
+}
+
+/** As many pieces as tags: no tag held the separator (["a,b"] joins as ["a", "b"] does). */
+function tagsJoinedValid(tags: readonly string[], joined: string): boolean {
+	return TAG_LIST.test(joined) && joined.split(TAG_SEPARATOR).length === tags.length;
+}
 
 function validLinkFields(data: Fields, requestTime: string, shortLinkSite: ShortLinkSite): boolean {
 	const host = str(data.host);
@@ -129,6 +152,7 @@ function validLinkFields(data: Fields, requestTime: string, shortLinkSite: Short
 		fits(title, MAX_TITLE_LENGTH) &&
 		urlHash !== undefined &&
 		URL_HASH.test(urlHash) &&
+		validTags(data) &&
 		sameTime(data.updatedAt, requestTime)
 	);
 }
@@ -137,7 +161,7 @@ function validNewLink(access: WriteAccess, data: Fields, shortLinkSite: ShortLin
 	const keys = Object.keys(data);
 	return (
 		hasOnly(keys, LINK_FIELDS) &&
-		hasAll(keys, LINK_FIELDS) &&
+		hasAll(keys, REQUIRED_LINK_FIELDS) &&
 		validCode(access.id) &&
 		notReserved(access.id) &&
 		str(data.owner) === access.auth?.uid &&

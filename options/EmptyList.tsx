@@ -1,21 +1,42 @@
 import { t } from "../src/i18n/translate";
+import type { SearchFilter } from "../src/messages";
 
-/** What the table's place shows when there are no links to list: how to make one, or a way out of a search. */
-export function EmptyList({ term, onClear }: { term: string; onClear: () => void }) {
-	if (term.trim() === "") {
+export interface EmptyListProps {
+	term: string;
+	filter: SearchFilter;
+	onClearSearch: () => void;
+	onShowAll: () => void;
+}
+
+/**
+ * What the table's place shows when there are no links to list: how to make one, or a way out of the
+ * search or filter that left nothing.
+ */
+export function EmptyList({ term, filter, onClearSearch, onShowAll }: EmptyListProps) {
+	if (term.trim() !== "") {
 		return (
 			<div className="empty-list">
-				<p>{t("noLinksYet")}</p>
-				<p>{t("noLinksHint", { menu: t("menuShortenLink") })}</p>
+				<p>{t("noLinksMatch", { term: term.trim() })}</p>
+				<button type="button" className="secondary-button" onClick={onClearSearch}>
+					{t("clearSearch")}
+				</button>
+			</div>
+		);
+	}
+	if (filter !== "all") {
+		return (
+			<div className="empty-list">
+				<p>{filter === "custom" ? t("noAliases") : t("noGeneratedLinks")}</p>
+				<button type="button" className="secondary-button" onClick={onShowAll}>
+					{t("showAllLinks")}
+				</button>
 			</div>
 		);
 	}
 	return (
 		<div className="empty-list">
-			<p>{t("noLinksMatch", { term: term.trim() })}</p>
-			<button type="button" className="secondary-button" onClick={onClear}>
-				{t("clearSearch")}
-			</button>
+			<p>{t("noLinksYet")}</p>
+			<p>{t("noLinksHint", { menu: t("menuShortenLink") })}</p>
 		</div>
 	);
 }

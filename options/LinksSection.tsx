@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
 import { formatNumber, pluralKey, t, tPlural } from "../src/i18n/translate";
-import { readSearchTerm } from "../src/links/search";
+import { MAX_SEARCH_LENGTH } from "../src/links/linkSearch";
 import type { Link, PageSize } from "../src/links/types";
+import type { SearchFilter, SearchSort } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { Message } from "../src/ui/Message";
 import { AnalyticsDialog } from "./AnalyticsDialog";
@@ -14,18 +15,19 @@ import { EmptyList } from "./EmptyList";
 import { ExportLinks } from "./ExportLinks";
 import { displayUrl } from "./LinkRow";
 import { LinksTable } from "./LinksTable";
-import { firstPage, type ListView } from "./listView";
+import { firstPage } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
 import { SearchBox } from "./SearchBox";
+import { SortAndFilter } from "./SortAndFilter";
+import { useAddressFollowsPage } from "./useAddressFollowsPage";
 import { useClickTotals } from "./useClickTotals";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
 import { useLinkPage } from "./useLinkPage";
 import { useListView } from "./useListView";
 import { useLiveLinks } from "./useLiveLinks";
-import { usePageMoves } from "./usePageMoves";
 import type { PendingDeletes } from "./usePendingDeletes";
 import { useSelection } from "./useSelection";
-import { useStalePageFallback } from "./useStalePageFallback";
+import { useSyncOnReturn } from "./useSyncOnReturn";
 import type { Toasts } from "./useToasts";
 
 const searchBox: FocusFinder = (area) => area.querySelector<HTMLElement>('input[type="search"]');
@@ -37,8 +39,9 @@ export interface LinksSectionProps {
 }
 
 /**
- * Every link of the signed-in user: search, the table, pagination, edit, delete with undo, bulk delete,
- * export, and live updates. Mount one per user (keyed by id), so another account's list starts afresh.
+ * Every link of the signed-in user: search, sort and filter, the table, pagination, edit, delete with
+ * undo, bulk delete, export, and live updates. Every page is a lookup in the worker's copy of the links.
+ * Mount one per user (keyed by id), so another account's list starts afresh.
  */
 export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	const call = useBackground();
@@ -48,7 +51,11 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	const section = useRef<HTMLElement>(null);
 	const focusAfterRender = useFocusAfterRender(section, searchBox);
 	const { flush } = deletes;
-	const { notice, clearNotice } = useStalePageFallback(view, state, navigate);
+	useAddressFollowsPage(view, state, navigate);
+	// A page answered before the first sync ended is read again once it has, links-changed or not.
+	useSyncOnReturn(() => {
+		if (state.shown?.found.complete === false) reload();
+	});
 	const newLinks = useLiveLinks(view, reload);
 	const [analyticsOf, setAnalyticsOf] = useState<Link | null>(null);
 
@@ -62,30 +69,21 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		if (state.status === "ready") performance.mark("shorty:links-shown");
 	}, [state]);
 
-	const go = useCallback(
-		(next: ListView, options?: { replace?: boolean }) => {
-			clearNotice();
-			navigate(next, options);
-		},
-		[navigate, clearNotice],
-	);
-
-	const moves = usePageMoves(view, state, go, (error) => inform(t("pageNotFound", { error: errorText(error) })));
-
 	const onSearch = useCallback(
 		// Refining a search replaces its history entry; starting one adds an entry, so Back leaves it.
-		(term: string) => go(firstPage(term, view.pageSize), { replace: view.term !== "" && term !== "" }),
-		[go, view.pageSize, view.term],
+		(term: string) => navigate(firstPage({ ...view, term }), { replace: view.term !== "" && term !== "" }),
+		[navigate, view],
 	);
+	const onSort = (sort: SearchSort) => navigate(firstPage({ ...view, sort }));
+	const onFilter = (filter: SearchFilter) => navigate(firstPage({ ...view, filter }));
 
-	const shown = state.shown?.page ?? null;
+	const shown = state.shown?.found ?? null;
 	const clicksOf = useClickTotals(shown);
 	// The rows on screen and where they lie: while another page loads, the previous one's.
 	const shownView = state.shown?.view ?? view;
 	const links = shown?.links.filter((link) => !deletes.hidden.has(link.code)) ?? [];
 	const hiddenHere = (shown?.links.length ?? 0) - links.length;
 	const total = shown ? shown.total - hiddenHere : 0;
-	const search = readSearchTerm(shownView.term);
 	const chosen = links.filter((link) => selection.selected.has(link.code)).map((link) => link.code);
 
 	const { deleteOne, deleteSelected } = deleteActions({
@@ -106,7 +104,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		const reply = await call({ type: "updateLink", code, url });
 		if (!reply.ok) return reply.error;
 		const updated = reply.data;
-		patch((page) => ({ ...page, links: page.links.map((link) => (link.code === code ? updated : link)) }));
+		patch((found) => ({ ...found, links: found.links.map((link) => (link.code === code ? updated : link)) }));
 		inform(t("nowLeadsTo", { link: displayUrl(updated.shortUrl), url: updated.url }));
 		return null;
 	}
@@ -117,8 +115,15 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 				<h2 id="links-heading">{t("yourLinks")}</h2>
 				<ExportLinks prepare={flush} />
 			</div>
-			<SearchBox term={view.term} onSearch={onSearch} />
-			{notice && <p className="notice">{notice}</p>}
+			<div className="links-section__controls">
+				<SearchBox term={view.term} onSearch={onSearch} />
+				<SortAndFilter sort={view.sort} filter={view.filter} onSort={onSort} onFilter={onFilter} />
+			</div>
+			{shown && !shown.complete && (
+				<p className="links-section__loading" role="status">
+					{t("loadingFromAccount", { count: shown.held })}
+				</p>
+			)}
 			{newLinks > 0 && (
 				<p className="notice">
 					<Message
@@ -126,7 +131,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 						values={{
 							count: formatNumber(newLinks),
 							show: (
-								<button type="button" className="link-button" onClick={() => go(firstPage(view.term, view.pageSize))}>
+								<button type="button" className="link-button" onClick={() => navigate(firstPage(view))}>
 									{t("showNewest")}
 								</button>
 							),
@@ -151,8 +156,18 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 						{t("loadingLinks")}
 					</p>
 				)
+			) : shown.tooLong ? (
+				<p className="notice">{t("searchTooLong", { max: formatNumber(MAX_SEARCH_LENGTH) })}</p>
 			) : shown.links.length === 0 && state.status === "ready" ? (
-				<EmptyList term={view.term} onClear={() => onSearch("")} />
+				// While the first fetch runs, none may simply mean none yet: the status line says how far it is.
+				shown.complete && (
+					<EmptyList
+						term={shownView.term}
+						filter={shownView.filter}
+						onClearSearch={() => onSearch("")}
+						onShowAll={() => onFilter("all")}
+					/>
+				)
 			) : (
 				<div className="links-card">
 					<div className="links-table__scroll">
@@ -160,9 +175,9 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							links={links}
 							// Every row of the page is on its way out: the table stays, saying so, until the next page.
 							placeholder={links.length === 0 ? tPlural("linksDeleted", hiddenHere, { count: hiddenHere }) : null}
-							caption={captionFor(search)}
-							order={search.kind === "code" ? "code" : "newest"}
-							busy={state.status === "loading" || moves.finding !== null}
+							caption={captionFor(shownView)}
+							sort={shownView.sort}
+							busy={state.status === "loading"}
 							selected={selection.selected}
 							onSelect={selection.choose}
 							save={save}
@@ -173,14 +188,11 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					</div>
 					<Pagination
 						pageSize={view.pageSize}
-						onPageSize={(size: PageSize) => go(firstPage(view.term, size))}
+						onPageSize={(pageSize: PageSize) => navigate(firstPage({ ...view, pageSize }))}
 						range={rangeText(shownView.page, shownView.pageSize, links.length, total)}
 						page={shownView.page}
 						pages={Math.max(1, Math.ceil(total / shownView.pageSize))}
-						onPage={moves.jumpTo}
-						finding={moves.finding}
-						onPrevious={moves.onPrevious}
-						onNext={moves.onNext}
+						onPage={(page) => navigate({ ...view, page })}
 					/>
 				</div>
 			)}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
+import type { SearchSort } from "../src/messages";
 import { LinkRow } from "./LinkRow";
 import type { ClickTotal } from "./useClickTotals";
 import { useRovingFocus } from "./useRovingFocus";
@@ -9,8 +10,8 @@ import { useRovingFocus } from "./useRovingFocus";
 export interface LinksTableProps {
 	links: Link[];
 	caption: string;
-	/** How the rows are sorted: newest first, or by code for a search by code. */
-	order: "newest" | "code";
+	/** How the rows are sorted, which the sorted column's header says to screen readers. */
+	sort: SearchSort;
 	/** True while another page is on its way: the rows shown are the previous ones. */
 	busy: boolean;
 	selected: ReadonlySet<string>;
@@ -23,6 +24,9 @@ export interface LinksTableProps {
 	placeholder?: string | null;
 }
 
+/** How the Created column is sorted, by the table's order. */
+const CREATED_SORT = { newest: "descending", oldest: "ascending", title: undefined } as const;
+
 /** Columns, for a row that spans them all. */
 const COLUMNS = 6;
 
@@ -33,7 +37,7 @@ const COLUMNS = 6;
 export function LinksTable({
 	links,
 	caption,
-	order,
+	sort,
 	busy,
 	selected,
 	onSelect,
@@ -83,13 +87,13 @@ export function LinksTable({
 							}
 						/>
 					</th>
-					<th scope="col" className="links-table__page">
+					<th scope="col" className="links-table__page" aria-sort={sort === "title" ? "ascending" : undefined}>
 						{t("columnTarget")}
 					</th>
-					<th scope="col" className="links-table__code" aria-sort={order === "code" ? "ascending" : undefined}>
+					<th scope="col" className="links-table__code">
 						{t("columnShortLink")}
 					</th>
-					<th scope="col" className="links-table__created" aria-sort={order === "newest" ? "descending" : undefined}>
+					<th scope="col" className="links-table__created" aria-sort={CREATED_SORT[sort]}>
 						{t("columnCreated")}
 					</th>
 					<th scope="col" className="links-table__clicks">

@@ -3,15 +3,11 @@ import { formatNumber, t } from "../src/i18n/translate";
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
 import { pageItems } from "./pageNumbers";
 
-/**
- * "26-50 of 4,312"; "0 of 0" for nothing. A cursor keeps its rows when links before it are deleted, so the
- * page number can overstate where they lie: the range never runs past the total (deleting link 1 and
- * moving on shows "25-29 of 29", not "26-30 of 29").
- */
+/** "26-50 of 4,312"; "0 of 0" for nothing. */
 export function rangeText(page: number, pageSize: number, shown: number, total: number): string {
 	if (shown === 0) return t("rangeEmpty", { total });
-	const last = Math.min((page - 1) * pageSize + shown, Math.max(total, shown));
-	return t("rangeOf", { first: last - shown + 1, last, total });
+	const first = (page - 1) * pageSize + 1;
+	return t("rangeOf", { first, last: first + shown - 1, total });
 }
 
 export interface PaginationProps {
@@ -21,13 +17,7 @@ export interface PaginationProps {
 	/** The page shown, and how many there are. */
 	page: number;
 	pages: number;
-	/** Null while no move can start (a page is on its way). */
-	onPage: ((page: number) => void) | null;
-	/** The page being looked for, a walk away (usePageJump), or null: said in place of the range meanwhile. */
-	finding: number | null;
-	/** Null where there is no such page. */
-	onPrevious: (() => void) | null;
-	onNext: (() => void) | null;
+	onPage: (page: number) => void;
 }
 
 /**
@@ -37,7 +27,7 @@ export interface PaginationProps {
  * disabled button would.
  */
 export function Pagination(props: PaginationProps) {
-	const { pageSize, onPageSize, range, page, pages, onPage, finding, onPrevious, onNext } = props;
+	const { pageSize, onPageSize, range, page, pages, onPage } = props;
 	const sizeId = useId();
 	return (
 		<nav className="pagination" aria-label={t("pagesOfLinks")}>
@@ -52,14 +42,14 @@ export function Pagination(props: PaginationProps) {
 				</select>
 			</div>
 			<p className="pagination__range" aria-live="polite">
-				{finding === null ? range : t("findingPage", { page: finding })}
+				{range}
 			</p>
-			{(pages > 1 || page > 1) && (
+			{pages > 1 && (
 				<ul className="pagination__moves">
 					<li>
-						<Move direction="previous" go={onPrevious} />
+						<Move direction="previous" go={page > 1 ? () => onPage(page - 1) : null} />
 					</li>
-					{pageItems(Math.min(page, pages), pages).map((item, index) =>
+					{pageItems(page, pages).map((item, index) =>
 						item === "gap" ? (
 							// Two gaps at most, told apart by their place.
 							// biome-ignore lint/suspicious/noArrayIndexKey: a gap has nothing else to be known by.
@@ -73,7 +63,7 @@ export function Pagination(props: PaginationProps) {
 						),
 					)}
 					<li>
-						<Move direction="next" go={onNext} />
+						<Move direction="next" go={page < pages ? () => onPage(page + 1) : null} />
 					</li>
 				</ul>
 			)}
@@ -97,8 +87,7 @@ function PageButton({
 			className="pagination__page"
 			aria-label={t("pageNumber", { page: number })}
 			aria-current={current ? "page" : undefined}
-			aria-disabled={!current && onPage === null}
-			onClick={current || !onPage ? undefined : () => onPage(number)}
+			onClick={current ? undefined : () => onPage(number)}
 		>
 			{formatNumber(number)}
 		</button>

@@ -1,16 +1,27 @@
 import { t } from "../src/i18n/translate";
-import type { SearchTerm } from "../src/links/search";
+import type { SearchFilter, SearchSort } from "../src/messages";
+import type { ListView } from "./listView";
 
-/** What the table says it lists, which also names it for screen readers. */
-export function captionFor(search: SearchTerm): string {
-	switch (search.kind) {
-		case "all":
-			return t("captionAll");
-		case "host":
-			return t("captionHost", { host: search.host });
-		case "code":
-			return t("captionCode", { prefix: search.prefix });
-		case "nothing":
-			return t("captionNothing");
-	}
+const LINKS: Record<SearchFilter, () => string> = {
+	all: () => t("linksAll"),
+	custom: () => t("linksCustom"),
+	generated: () => t("linksGenerated"),
+};
+
+const ORDERS: Record<SearchSort, () => string> = {
+	newest: () => t("orderNewest"),
+	oldest: () => t("orderOldest"),
+	title: () => t("orderTitle"),
+};
+
+/**
+ * What the table lists and in which order ("Your aliases matching “react”, newest first"), which also
+ * names it for screen readers: a reader hears what the search, filter and sort did without looking for
+ * the controls.
+ */
+export function captionFor({ term, sort, filter }: Pick<ListView, "term" | "sort" | "filter">): string {
+	const links = LINKS[filter]();
+	const order = ORDERS[sort]();
+	const text = term.trim();
+	return text === "" ? t("captionList", { links, order }) : t("captionSearch", { links, order, term: text });
 }

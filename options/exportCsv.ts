@@ -10,7 +10,9 @@ import type { Link, LinkPage } from "../src/links/types";
 import type { BackgroundCall, Reply } from "../src/messages";
 
 const EXPORT_PAGE_SIZE = 100;
-const HEADER = ["code", "short URL", "target", "title", "created", "clicks"];
+const HEADER = ["code", "short URL", "target", "title", "tags", "created", "clicks"];
+/** Between a link's tags in their one cell: a tag may hold a space but never a comma (TAG_CHARACTERS). */
+const TAGS_JOINED_WITH = ", ";
 
 export interface ExportProgress {
 	done: number;
@@ -24,7 +26,8 @@ export type ExportResult =
 
 /** A link with its click total; a link deleted between the page and its totals has none. */
 function row(link: Link, clicks: number | undefined): Array<string | number> {
-	return [link.code, link.shortUrl, link.url, link.title, new Date(link.createdAt).toISOString(), clicks ?? ""];
+	const tags = (link.tags ?? []).join(TAGS_JOINED_WITH);
+	return [link.code, link.shortUrl, link.url, link.title, tags, new Date(link.createdAt).toISOString(), clicks ?? ""];
 }
 
 export async function exportLinksCsv(

@@ -1,50 +1,58 @@
 /**
- * Which links the table shows, as the page's URL hash ("#q=docs&size=25&page=3&after=…"), so a reload,
- * a bookmark and back/forward all keep the place. The cursor is what fetches the page; the page number
- * only says where it is ("51-75 of 4,312"), which a cursor alone cannot tell.
+ * Which links the table shows, as the page's URL hash ("#q=docs&sort=title&show=custom&size=25&page=3"),
+ * so a reload, a bookmark and back/forward all keep the place. Every page is a lookup in the worker's
+ * copy of the links, so a page number is all it takes to find one again.
  */
 import { PAGE_SIZES, type PageSize } from "../src/links/types";
+import { SEARCH_FILTERS, SEARCH_SORTS, type SearchFilter, type SearchSort } from "../src/messages";
 
 export interface ListView {
-	/** The search box's term; empty for every link. */
+	/** The search box's text; empty for every link. */
 	term: string;
+	sort: SearchSort;
+	filter: SearchFilter;
 	pageSize: PageSize;
-	/** 1 for the first page, which never has a cursor. */
+	/** 1 for the first page. */
 	page: number;
-	/** The page after this cursor, or before it; at most one of the two. */
-	after?: string;
-	before?: string;
 }
+
+const DEFAULT_SORT: SearchSort = "newest";
+const DEFAULT_FILTER: SearchFilter = "all";
 
 export function isPageSize(value: number): value is PageSize {
 	return (PAGE_SIZES as readonly number[]).includes(value);
 }
 
-export function firstPage(term: string, pageSize: PageSize): ListView {
-	return { term, pageSize, page: 1 };
+function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+	return (allowed as readonly (string | null)[]).includes(value) ? (value as T) : fallback;
 }
 
-/** The view a hash names. Anything missing or malformed falls back to the first page, never to an error. */
+/** The first page of `view`'s list: where a new search, order, filter or page size starts. */
+export function firstPage(view: Omit<ListView, "page">): ListView {
+	return { term: view.term, sort: view.sort, filter: view.filter, pageSize: view.pageSize, page: 1 };
+}
+
+/** The view a hash names. Anything missing or malformed falls back to its default, never to an error. */
 export function readListView(hash: string, defaultSize: PageSize): ListView {
 	const params = new URLSearchParams(hash.replace(/^#/, ""));
 	const size = Number(params.get("size"));
-	const view = firstPage(params.get("q") ?? "", isPageSize(size) ? size : defaultSize);
 	const page = Number(params.get("page"));
-	const after = params.get("after");
-	const before = params.get("before");
-	// A later page needs exactly one cursor to be fetched; without one it cannot be found again.
-	if (!Number.isInteger(page) || page < 2 || (after === null) === (before === null)) return view;
-	return { ...view, page, ...(after === null ? {} : { after }), ...(before === null ? {} : { before }) };
+	return {
+		term: params.get("q") ?? "",
+		sort: oneOf(params.get("sort"), SEARCH_SORTS, DEFAULT_SORT),
+		filter: oneOf(params.get("show"), SEARCH_FILTERS, DEFAULT_FILTER),
+		pageSize: isPageSize(size) ? size : defaultSize,
+		page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+	};
 }
 
+/** The hash of `view`, leaving out what is the default, so the usual address stays short. */
 export function listViewHash(view: ListView): string {
 	const params = new URLSearchParams();
 	if (view.term !== "") params.set("q", view.term);
+	if (view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
+	if (view.filter !== DEFAULT_FILTER) params.set("show", view.filter);
 	params.set("size", String(view.pageSize));
-	if (view.page > 1) {
-		params.set("page", String(view.page));
-		if (view.after !== undefined) params.set("after", view.after);
-		if (view.before !== undefined) params.set("before", view.before);
-	}
+	if (view.page > 1) params.set("page", String(view.page));
 	return `#${params}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LinkPage } from "../src/links/types";
+import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
 
 /** A link's click total as its row shows it: a number, still counting, or not available. */
@@ -10,7 +10,7 @@ export type ClickTotal = number | "counting" | "unavailable";
  * wait for them: each total is a sum over the link's day documents, one aggregation per link. A total
  * already known stays shown while a reload asks again.
  */
-export function useClickTotals(page: LinkPage | null): (code: string) => ClickTotal {
+export function useClickTotals(page: { links: Link[] } | null): (code: string) => ClickTotal {
 	const call = useBackground();
 	const [totals, setTotals] = useState<ReadonlyMap<string, number>>(new Map());
 	const [failed, setFailed] = useState(false);

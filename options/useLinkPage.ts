@@ -1,37 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
-import type { LinkPage } from "../src/links/types";
-import type { BackgroundCall, Reply } from "../src/messages";
+import type { FoundLinks } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
 import type { ListView } from "./listView";
 
-/** A page of links and the view it answers, which says where it lies ("26-50"). */
+/**
+ * A page of links and the view it answers, which says where it lies ("26-50"). Its page number is the
+ * one the worker answered with: past the end, that is the last page's.
+ */
 export interface ShownPage {
-	page: LinkPage;
+	found: FoundLinks;
 	view: ListView;
+	/** The view that was asked for (the same object), to tell an answer to this view from one to the last. */
+	asked: ListView;
 }
 
 /** While the next page loads, or after it failed, the last page stays on screen so the table does not jump. */
 export type PageState =
 	| { status: "loading"; shown: ShownPage | null }
 	| { status: "ready"; shown: ShownPage }
-	| { status: "failed"; error: AppError; shown: ShownPage | null; asked: ListView };
-
-export function fetchPage(call: BackgroundCall, view: ListView): Promise<Reply<"listLinks">> {
-	const cursor = {
-		pageSize: view.pageSize,
-		...(view.after === undefined ? {} : { after: view.after }),
-		...(view.before === undefined ? {} : { before: view.before }),
-	};
-	return view.term.trim() === ""
-		? call<"listLinks">({ type: "listLinks", ...cursor })
-		: call<"searchLinks">({ type: "searchLinks", term: view.term, ...cursor });
-}
+	| { status: "failed"; error: AppError; shown: ShownPage | null };
 
 /**
- * The page of links `view` names, fetched through the background whenever the view changes or `reload`
- * is called. Answers to requests that were overtaken are dropped, so a slow old page never
- * replaces a newer one.
+ * The page of links `view` names, looked up in the worker's copy whenever the view changes or `reload`
+ * is called. Answers to requests that were overtaken are dropped, so a slow old page never replaces a
+ * newer one.
  */
 export function useLinkPage(view: ListView) {
 	const call = useBackground();
@@ -39,25 +32,26 @@ export function useLinkPage(view: ListView) {
 	const [reloads, setReloads] = useState(0);
 	const latest = useRef(0);
 
-	// biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is the trigger of a reload, which refetches the same view.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is the trigger of a reload, which asks for the same view again.
 	useEffect(() => {
 		const request = ++latest.current;
 		setState((was) => ({ status: "loading", shown: was.shown }));
-		void fetchPage(call, view).then((reply) => {
+		const { term, sort, filter, pageSize, page } = view;
+		void call({ type: "searchLinks", term, sort, filter, pageSize, page }).then((reply) => {
 			if (request !== latest.current) return;
 			setState((was) =>
 				reply.ok
-					? { status: "ready", shown: { page: reply.data, view } }
-					: { status: "failed", error: reply.error, shown: was.shown, asked: view },
+					? { status: "ready", shown: { found: reply.data, view: { ...view, page: reply.data.page }, asked: view } }
+					: { status: "failed", error: reply.error, shown: was.shown },
 			);
 		});
 	}, [call, view, reloads]);
 
 	const reload = useCallback(() => setReloads((count) => count + 1), []);
 	/** Changes links on screen without a round trip, e.g. after an edit the background confirmed. */
-	const patch = useCallback((change: (page: LinkPage) => LinkPage) => {
+	const patch = useCallback((change: (found: FoundLinks) => FoundLinks) => {
 		setState((was) =>
-			was.status === "ready" ? { status: "ready", shown: { ...was.shown, page: change(was.shown.page) } } : was,
+			was.status === "ready" ? { status: "ready", shown: { ...was.shown, found: change(was.shown.found) } } : was,
 		);
 	}, []);
 	return { state, reload, patch };

@@ -3,11 +3,18 @@ import { useBackgroundEvents } from "../src/ui/BackgroundEvents";
 import type { ListView } from "./listView";
 
 /**
- * Follows the background's links-changed announcements, this page's own writes included (the one path
- * by which a delete's result reaches the table). On a first page the list reloads, so a link made in the
- * popup shows at once. Further in, new links would shift the rows under the reader, so they are counted
- * for a notice instead; in a search they are not, since they may not match it.
- * Returns the new links counted since this view opened.
+ * New links go to the top of every link, newest first: on a later page they would push the rows the
+ * reader is looking at down and onto the next page.
+ */
+function newLinksMoveRows(view: ListView): boolean {
+	return view.page > 1 && view.sort === "newest" && view.filter === "all" && view.term.trim() === "";
+}
+
+/**
+ * Follows the background's links-changed announcements: this page's own writes, the popup's, and what
+ * a sync brought from another browser. A reload is a lookup in the worker's copy, so the view is read
+ * again on each, except where new links would move the rows under the reader (newLinksMoveRows): they
+ * are counted for a notice instead. Returns the new links counted since this view opened.
  */
 export function useLiveLinks(view: ListView, reload: () => void): number {
 	const [newLinks, setNewLinks] = useState<ReadonlySet<string>>(new Set());
@@ -17,8 +24,8 @@ export function useLiveLinks(view: ListView, reload: () => void): number {
 
 	useBackgroundEvents((event) => {
 		if (event.type !== "links-changed") return;
-		if (event.kind !== "created" || view.page === 1) reload();
-		else if (view.term.trim() === "") setNewLinks((known) => new Set([...known, ...event.codes]));
+		if (event.kind === "created" && newLinksMoveRows(view)) setNewLinks((known) => new Set([...known, ...event.codes]));
+		else reload();
 	});
 	return newLinks.size;
 }

@@ -4,12 +4,12 @@
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten, with the
  * recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, a link's analytics over 30 and 90 days, and signed out). First, the store's
+ * keyboard focus in the rows, a search sorted by title, a link's analytics over 30 and 90 days, and
+ * signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
  * too. The build uses a short-link base of a real project's length, since a test base
  * (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the browser in that language and
- * adds it to each file's name, to check that no translation is cut off. `--fake-tags` answers setTags and
- * listTags in the worker itself, for a build whose worker has no handlers for them yet.
+ * adds it to each file's name, to check that no translation is cut off.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,8 +18,7 @@ import type { Page } from "playwright-core";
 import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import { type Catalogue, formatMessage, type MessageKey } from "../src/i18n/catalogue";
-import type { Link } from "../src/links/types";
-import type { MessageType, Replies, RequestOf } from "../src/messages";
+import type { AnyRequest } from "../src/messages";
 import {
 	type ActionPopup,
 	type Extension,
@@ -42,12 +41,9 @@ const account = { email: "sam@example.com", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
 
-/** The user's other tags, as the fake listTags gives them. */
-const KNOWN_TAGS = ["privacy", "reading list", "research", "work"];
 /** Longer than a chip's width: cut with an ellipsis, whole in its tooltip. */
 const LONG_TAG = "browser extensions and privacy";
 
-const FAKE_TAGS = process.argv.includes("--fake-tags");
 const LANGUAGE = process.argv.includes("--lang") ? process.argv[process.argv.indexOf("--lang") + 1] : undefined;
 const catalogue: Catalogue = JSON.parse(
 	readFileSync(join(REPO_ROOT, "public", "_locales", LANGUAGE ?? "en", "messages.json"), "utf8"),
@@ -61,10 +57,9 @@ const save = (shot: string, png: Buffer) => {
 	console.log(`screenshots: ${join("artifacts", "screenshots", `${name}.png`)}`);
 };
 
-async function send<T extends MessageType>(page: Page, request: RequestOf<T>): Promise<Replies[T]> {
+async function send(page: Page, request: AnyRequest): Promise<void> {
 	const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), request);
 	if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.detail ?? ""}`);
-	return reply.data;
 }
 
 async function popupShots(popup: ActionPopup, name: string): Promise<void> {
@@ -72,26 +67,6 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 		await popup.setColorScheme(scheme);
 		save(`${name}-${scheme}`, await popup.screenshot());
 	}
-}
-
-/**
- * setTags and listTags answered by a second listener in the (first) worker: listTags with KNOWN_TAGS,
- * setTags with `link` carrying the tags as asked. The worker's own listener leaves a message type it has
- * no handler for unanswered, so this one's reply is the one Chrome delivers.
- */
-async function fakeTagReplies(extension: Extension, link: Link): Promise<void> {
-	await extension.worker.evaluate(
-		({ link, known }) => {
-			chrome.runtime.onMessage.addListener((message, _sender, reply) => {
-				if (message?.type === "listTags") {
-					reply({ ok: true, data: { tags: known.map((tag) => ({ tag, count: 3 })), complete: true } });
-				} else if (message?.type === "setTags") {
-					reply({ ok: true, data: { ...link, tags: message.tags } });
-				}
-			});
-		},
-		{ link, known: KNOWN_TAGS },
-	);
 }
 
 /** Once the latest change of the tags has been answered, saved or not. */
@@ -181,6 +156,25 @@ async function analyticsShots(options: Page): Promise<void> {
 }
 
 /** With nobody signed in: the way to start, and the sign-in form. */
+/** A search of two words, sorted by title: the controls in use, and a caption and range that follow them. */
+async function searchShots(options: Page): Promise<void> {
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.getByRole("searchbox", { name: text("searchLinks") }).fill("docs extension");
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortTitle") });
+	await options.waitForFunction(() => location.hash.includes("sort=title") && location.hash.includes("q=docs"));
+	await options.locator(".links-table[aria-busy=false]").waitFor();
+	await options.waitForFunction(() => document.querySelector(".links-table__counting") === null);
+	for (const width of [1280, 820]) {
+		await options.setViewportSize({ width, height: 800 });
+		for (const colorScheme of SCHEMES) {
+			await options.emulateMedia({ colorScheme });
+			save(`options-${width}-${colorScheme}-search`, await options.screenshot({ fullPage: false }));
+		}
+	}
+	await options.getByRole("searchbox", { name: text("searchLinks") }).press("Escape");
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortNewest") });
+}
+
 async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
@@ -230,7 +224,6 @@ async function main(): Promise<void> {
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();
 
-			if (FAKE_TAGS) await fakeTagReplies(extension, await send(options, { type: "shorten", url: tab.url() }));
 			await tagsShots(extension, tab);
 
 			await tab.goto(`${site.loopbackOrigin}/admin/settings`);
@@ -241,6 +234,7 @@ async function main(): Promise<void> {
 
 			await options.reload();
 			await options.getByRole("navigation", { name: text("pagesOfLinks") }).waitFor();
+			await options.waitForFunction(() => document.querySelector(".links-table__counting") === null);
 			for (const width of OPTIONS_WIDTHS) {
 				await options.setViewportSize({ width, height: 800 });
 				for (const colorScheme of SCHEMES) {
@@ -252,6 +246,7 @@ async function main(): Promise<void> {
 					save(`options-${width}-${colorScheme}-end`, await options.screenshot({ fullPage: false }));
 				}
 			}
+			await searchShots(options);
 			await editingShots(options);
 			await analyticsShots(options);
 			await signedOutShots(options);

@@ -219,6 +219,8 @@ async function optionsShots(extension: Extension, options: Page): Promise<void> 
 	await options.setViewportSize(PAGE_SIZE);
 	await options.reload();
 	await options.getByRole("navigation", { name: "Pages of links" }).waitFor();
+	// The rows come from the worker's copy at once; each link's clicks are a query of their own, after them.
+	await options.waitForFunction(() => document.querySelector(".links-table__counting") === null);
 	for (const scheme of SCHEMES) {
 		await options.emulateMedia({ colorScheme: scheme });
 		await options.evaluate(() => window.scrollTo(0, 0));

@@ -6,7 +6,7 @@
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 import type { LinkAnalytics } from "./links/dayCounts";
-import type { LinkSearchResult } from "./links/linkSearch";
+import type { LinkFilter, LinkSearchResult, LinkSort } from "./links/linkSearch";
 import type { TagCount } from "./links/tags";
 import type { Link, LinkPage, LinksChange } from "./links/types";
 
@@ -62,6 +62,16 @@ export interface Settings {
 	shortenOnOpen: boolean;
 }
 
+/**
+ * The orders and filters a search may ask for: the worker refuses others, and the options page offers
+ * exactly these. Those by clicks wait for every link's total to be held locally too: today a total is one
+ * aggregation query per link, asked for the rows on screen only.
+ */
+export const SEARCH_SORTS = ["newest", "oldest", "title"] as const satisfies readonly LinkSort[];
+export const SEARCH_FILTERS = ["all", "custom", "generated"] as const satisfies readonly LinkFilter[];
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+
 /** A page of a search over the user's links, from the worker's copy of them. */
 export interface FoundLinks extends LinkSearchResult {
 	/**
@@ -69,6 +79,8 @@ export interface FoundLinks extends LinkSearchResult {
 	 * answer covers only those that have arrived, and links-changed events follow as more do.
 	 */
 	complete: boolean;
+	/** How many of the user's links the worker holds: while not complete, how far the first fetch has come. */
+	held: number;
 }
 
 export interface Replies {

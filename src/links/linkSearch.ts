@@ -63,6 +63,8 @@ export interface LinkIndex {
 	remove(code: string): void;
 	has(code: string): boolean;
 	readonly size: number;
+	/** Every link held, in no particular order: the tag list counts them, a rename finds its links among them. */
+	links(): IterableIterator<Link>;
 	find(query: LinkQuery, clicks?: ClickTotals): LinkSearchResult;
 }
 
@@ -120,6 +122,9 @@ export function createLinkIndex(links: Iterable<Link> = []): LinkIndex {
 		},
 		remove,
 		has: (code) => entries.has(code),
+		*links() {
+			for (const entry of entries.values()) yield entry.link;
+		},
 		get size() {
 			return entries.size;
 		},

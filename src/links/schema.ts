@@ -50,6 +50,8 @@ export interface LinkDocument<Time> {
 	updatedAt: Time;
 	custom: boolean;
 	urlHash: string;
+	/** The owner's labels (./tags.ts), 1 to MAX_TAGS_PER_LINK; absent on a link never tagged or untagged. */
+	tags?: string[];
 }
 
 export interface TargetDocument {
@@ -59,23 +61,33 @@ export interface TargetDocument {
 export type LinkField = keyof LinkDocument<unknown>;
 export type TargetField = keyof TargetDocument;
 
-/** A record rather than a list, so the compiler refuses a field of LinkDocument missing here, or one too many. */
-const LINK_FIELD_RECORD: Record<LinkField, true> = {
-	url: true,
-	host: true,
-	owner: true,
-	title: true,
-	createdAt: true,
-	updatedAt: true,
-	custom: true,
-	urlHash: true,
+/** Whether LinkDocument makes a field optional, which the record below must then say. */
+type Presence<K extends LinkField> = object extends Pick<LinkDocument<unknown>, K> ? "optional" : "required";
+
+/**
+ * A record rather than a list, so the compiler refuses a field of LinkDocument missing here, one too many,
+ * or one whose presence differs from the interface's.
+ */
+const LINK_FIELD_RECORD: { [K in LinkField]-?: Presence<K> } = {
+	url: "required",
+	host: "required",
+	owner: "required",
+	title: "required",
+	createdAt: "required",
+	updatedAt: "required",
+	custom: "required",
+	urlHash: "required",
+	tags: "optional",
 };
 
-/** Every field of a link, each required: the rules' hasOnly and hasAll in validNewLink. */
+/** Every field a link may have: the rules' hasOnly in validNewLink. */
 export const LINK_FIELDS = Object.keys(LINK_FIELD_RECORD) as readonly LinkField[];
 
+/** The fields every link has: the rules' hasAll in validNewLink. */
+export const REQUIRED_LINK_FIELDS = LINK_FIELDS.filter((field) => LINK_FIELD_RECORD[field] === "required");
+
 /** What the owner may change (isOwnerEdit): never who owns it, when it was made or its kind. */
-export const EDITABLE_FIELDS: readonly LinkField[] = ["url", "host", "title", "updatedAt", "urlHash"];
+export const EDITABLE_FIELDS: readonly LinkField[] = ["url", "host", "title", "updatedAt", "urlHash", "tags"];
 
 export const TARGET_FIELDS: readonly TargetField[] = ["url"];
 
@@ -122,8 +134,8 @@ export const URL_PATTERN = `^https?://${HOST_PATTERN}/[!-~]*$`;
 export const HOST_FIELD_PATTERN = `^${HOST_PATTERN}$`;
 
 /*
- * Tags a user puts on links (src/links/tags.ts checks them). Links hold no tags in Firestore yet; the
- * rules that will accept them enforce these same limits, so they are stated here with the others.
+ * Tags a user puts on links (src/links/tags.ts checks them; firestore.rules validTags enforces the same
+ * limits on links/{code}.tags).
  */
 
 /** Enough to file a link under a topic, a project and a status, few enough to show in a table row. */
@@ -139,6 +151,18 @@ export const MAX_TAG_LENGTH = 32;
  */
 export const TAG_CHARACTERS = "\\p{L}\\p{M}\\p{N} ._-";
 export const TAG_PATTERN = `^[${TAG_CHARACTERS}]+$`;
+
+/** Joins a link's tags for the rules' one-pattern check: no tag may hold it (TAG_CHARACTERS). */
+export const TAG_SEPARATOR = ",";
+
+/**
+ * A link's tags joined with TAG_SEPARATOR: 1 to MAX_TAGS_PER_LINK tags, none empty. The rules language has
+ * no loops, so this one pattern stands for "each tag matches TAG_PATTERN". Its counted repeat counts code
+ * points (RE2, and JavaScript with the "u" flag), so it caps a tag at MAX_TAG_LENGTH code points: never
+ * stricter than checkTag's UTF-16 units, so whatever the client accepts, the rules do.
+ */
+const ONE_TAG = `[${TAG_CHARACTERS}]{1,${MAX_TAG_LENGTH}}`;
+export const TAG_LIST_PATTERN = `^${ONE_TAG}(?:${TAG_SEPARATOR}${ONE_TAG}){0,${MAX_TAGS_PER_LINK - 1}}$`;
 
 /*
  * How many links one user may create (firestore.rules: creationLimit, isNextCount, isNewWindow). A new link

@@ -7,32 +7,20 @@
  * and limits: ./schema.ts). The pair is written, edited and deleted together; firestore.rules checks each
  * half against the other. Each concern has its module in ./store/; this composes them.
  */
-import type { Firestore } from "firebase/firestore/lite";
-import { createShorten, type LocalLinks } from "./store/create";
+import { createShorten } from "./store/create";
+import type { LinkStoreDeps, StoreDeps } from "./store/deps";
 import { updateTarget } from "./store/edit";
 import { listPage, type PageRequest } from "./store/pages";
 import { freeAmong, readLink } from "./store/read";
 import { removeMany } from "./store/remove";
-import type { LinksChange, RandomBytes } from "./types";
+import { retag, setTags } from "./store/tags";
+import type { TagChange } from "./tags";
 
-export type { LocalLinks, NewLink } from "./store/create";
+export type { NewLink } from "./store/create";
+export type { LinkStoreDeps, LocalLinks } from "./store/deps";
 export type { PageRequest } from "./store/pages";
 export { DELETE_BATCH, DELETE_LIMIT } from "./store/remove";
-
-export interface LinkStoreDeps {
-	db: Firestore;
-	random: RandomBytes;
-	/** Milliseconds since the epoch; stands in for the server's time in what shorten() returns. */
-	clock: () => number;
-	/** Where short links live, e.g. "https://sho.rt/"; a link's short URL is this plus its code. */
-	shortLinkBase: string;
-	/** The short-link site's other names (shortLinkSiteHosts), refused as targets as shortLinkBase is. */
-	siteHosts?: readonly string[];
-	/** Told after every write that changed links, so open pages can follow. */
-	onChange?: (change: LinksChange) => void;
-	/** The worker's copy of the owner's links, which answers the same-address lookup without a request. */
-	local?: LocalLinks;
-}
+export { TAG_BATCH } from "./store/tags";
 
 export function createLinkStore({
 	db,
@@ -43,14 +31,16 @@ export function createLinkStore({
 	onChange = () => undefined,
 	local,
 }: LinkStoreDeps) {
+	const deps: StoreDeps = { db, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) };
 	return {
 		get: (code: string) => readLink(db, shortLinkBase, code),
-		shorten: createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) }),
+		shorten: createShorten(deps),
 		listPage: (owner: string, request: PageRequest) => listPage(db, shortLinkBase, owner, request),
 		freeAmong: (codes: string[]) => freeAmong(db, codes),
-		updateTarget: (code: string, newUrl: string) =>
-			updateTarget({ db, clock, shortLinkBase, siteHosts, onChange }, code, newUrl),
+		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),
 		removeMany: (owner: string, codes: string[]) => removeMany(db, onChange, owner, codes),
+		setTags: (code: string, tags: readonly string[]) => setTags({ db, clock, shortLinkBase, onChange }, code, tags),
+		retag: (owner: string, changes: readonly TagChange[]) => retag({ db, clock, onChange }, owner, changes),
 	};
 }
 

@@ -65,6 +65,54 @@ export function checkTags(inputs: readonly string[]): Checked<string[]> {
 	return { ok: true, value: [...tags.values()] };
 }
 
+/** A link and the tags a rename or a delete leaves it; an empty list takes them all off. */
+export interface TagChange {
+	link: Link;
+	tags: string[];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+	a.length === b.length && a.every((tag, i) => tag === b[i]);
+
+/** Each of `links` that has `tag` (tagKey's sense), with the list `edit` makes of its tags, checked; unchanged ones left out. */
+function changesFor(
+	links: Iterable<Link>,
+	tag: string,
+	edit: (tags: readonly string[]) => string[],
+): Checked<TagChange[]> {
+	const key = tagKey(tag);
+	const changes: TagChange[] = [];
+	for (const link of links) {
+		const tags = link.tags ?? [];
+		if (!tags.some((each) => tagKey(each) === key)) continue;
+		const checked = checkTags(edit(tags));
+		if (!checked.ok) return checked;
+		if (!sameList(checked.value, tags)) changes.push({ link, tags: checked.value });
+	}
+	return { ok: true, value: changes };
+}
+
+/**
+ * `from` renamed to `to` on every link that has it, in its place. A link that already had `to` keeps one of
+ * the two (merged), and every spelling of either becomes `to` as typed ("react" renamed "React" respells it).
+ */
+export function renameTagOn(links: Iterable<Link>, from: string, to: string): Checked<TagChange[]> {
+	const old = checkTag(from);
+	if (!old.ok) return old;
+	const renamed = checkTag(to);
+	if (!renamed.ok) return renamed;
+	const keys = new Set([tagKey(old.value), tagKey(renamed.value)]);
+	return changesFor(links, old.value, (tags) => tags.map((tag) => (keys.has(tagKey(tag)) ? renamed.value : tag)));
+}
+
+/** `tag` taken off every link that has it; the links stay. */
+export function deleteTagFrom(links: Iterable<Link>, tag: string): Checked<TagChange[]> {
+	const checked = checkTag(tag);
+	if (!checked.ok) return checked;
+	const key = tagKey(checked.value);
+	return changesFor(links, checked.value, (tags) => tags.filter((each) => tagKey(each) !== key));
+}
+
 export interface TagCount {
 	/** The spelling on the newest link that has the tag. */
 	tag: string;

@@ -11,7 +11,10 @@
  * - the options page's first page of links;
  * - the two launches again with a copy of the build that asks for no host access, at SHORTY_BENCH_RTT_MS:
  *   what the host permissions save.
- * Run: npx tsx tests/bench/latency.ts (SHORTY_BENCH_RTT_MS=250 for a farther server)
+ * Run: npx tsx tests/bench/latency.ts (SHORTY_BENCH_RTT_MS=250 for a farther server). On a shared
+ * machine, SHORTY_BENCH_LATENCY_PATHS picks some of the groups, e.g. "steady,launches" (steady: the popup,
+ * menu and options rows; idle; launches: a browser start and a new install; no-hosts), and
+ * SHORTY_BENCH_RUNS runs each path fewer times (at most that many launches too).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,15 +27,39 @@ import { record } from "./report";
 import { p50p95 } from "./stats";
 
 const ROUND_TRIP_MS = roundTripFromEnv();
-const RUNS = 15;
+const RUNS = runsFromEnv() ?? 15;
 /** Browser starts and new installs each launch a browser: fewer runs. */
-const LAUNCHES = 5;
+const LAUNCHES = Math.min(5, RUNS);
+const PATH_GROUPS = ["steady", "idle", "launches", "no-hosts"] as const;
+const GROUPS = groupsFromEnv();
 
 function roundTripFromEnv(): number {
 	const text = process.env.SHORTY_BENCH_RTT_MS ?? "100";
 	const ms = Number(text);
 	if (!Number.isFinite(ms) || ms < 0) throw new Error(`SHORTY_BENCH_RTT_MS must be milliseconds, not "${text}"`);
 	return ms;
+}
+
+function runsFromEnv(): number | undefined {
+	const text = process.env.SHORTY_BENCH_RUNS;
+	if (text === undefined) return undefined;
+	const runs = Number(text);
+	if (!Number.isInteger(runs) || runs < 1)
+		throw new Error(`SHORTY_BENCH_RUNS must be a whole number of runs, not "${text}"`);
+	return runs;
+}
+
+function groupsFromEnv(): Set<(typeof PATH_GROUPS)[number]> {
+	const text = process.env.SHORTY_BENCH_LATENCY_PATHS;
+	if (text === undefined) return new Set(PATH_GROUPS);
+	const asked = text.split(",").map((group) => group.trim());
+	const unknown = asked.filter((group) => !(PATH_GROUPS as readonly string[]).includes(group));
+	if (unknown.length > 0) {
+		throw new Error(
+			`SHORTY_BENCH_LATENCY_PATHS: no group ${unknown.join(", ")}; the groups are ${PATH_GROUPS.join(", ")}`,
+		);
+	}
+	return new Set(asked as (typeof PATH_GROUPS)[number][]);
 }
 
 /** A copy of the build at `dir` whose manifest asks for no host access. */
@@ -102,7 +129,7 @@ await withExtensionRig(
 		// The first click signs in anonymously and warms the worker; it is not what a returning user sees.
 		await timeToLink(extension, tab, `${site.origin}/warm-up`);
 
-		for (const roundTrip of [0, ROUND_TRIP_MS]) {
+		for (const roundTrip of GROUPS.has("steady") ? [0, ROUND_TRIP_MS] : []) {
 			network.setRoundTrip(roundTrip);
 			const page = (kind: string, run: number) => `${site.origin}/${kind}/${roundTrip}/${run}`;
 			report(
@@ -137,7 +164,7 @@ await withExtensionRig(
 		}
 
 		// Last in this browser: Playwright reaches only the worker's first instance, which the menu runs need.
-		for (const roundTrip of [0, ROUND_TRIP_MS]) {
+		for (const roundTrip of GROUPS.has("idle") ? [0, ROUND_TRIP_MS] : []) {
 			network.setRoundTrip(roundTrip);
 			report(
 				roundTrip,
@@ -190,7 +217,10 @@ await withExtensionRig(
 				),
 			);
 		}
-		for (const roundTrip of [0, ROUND_TRIP_MS]) await launches(extensionDir, roundTrip, "");
+		for (const roundTrip of GROUPS.has("launches") ? [0, ROUND_TRIP_MS] : []) {
+			await launches(extensionDir, roundTrip, "");
+		}
+		if (!GROUPS.has("no-hosts")) return;
 		// What the host permissions save (docs/architecture.md, "Preflights"): the same build without them.
 		const withoutHosts = withoutHostPermissions(extensionDir);
 		try {

@@ -10,10 +10,11 @@ const KB = 1024;
 /**
  * Gzip bytes each entry may fetch before it can show anything. The service worker's budget is above the
  * 50 KB issue 10 asked for: Firebase Auth (web-extension) and Firestore lite alone, tree-shaken to the
- * calls Shorty makes, are 59 KB gzip, so 50 KB would mean leaving the official SDK. 70 KB is that floor
- * plus room for Shorty's own worker code (docs/architecture.md, "Bundle budgets").
+ * calls Shorty makes, are 59 KB gzip, so 50 KB would mean leaving the official SDK. 80 KB is that floor
+ * plus Shorty's own worker code, which now holds the user's links (the IndexedDB mirror and the search
+ * index, about 6 KB; a service worker cannot load code on demand) (docs/architecture.md, "Bundle budgets").
  */
-const BUDGETS: Record<EntryBundle["name"], number> = { popup: 100 * KB, options: 120 * KB, "service worker": 70 * KB };
+const BUDGETS: Record<EntryBundle["name"], number> = { popup: 100 * KB, options: 120 * KB, "service worker": 80 * KB };
 
 // Strings only the Firebase SDK carries: its package names and the Google endpoints it calls. (Not
 // "FirebaseError": src/errors.ts names it to recognise errors that crossed from the worker.)

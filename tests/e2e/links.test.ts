@@ -115,21 +115,34 @@ describe("the background with the local backend", () => {
 		expect(back.user?.uid).toBe(anonymous.user?.uid);
 	});
 
-	it("searches by host and by the start of an alias", async () => {
+	it("searches every word of the links, from the worker's copy, by page number and order", async () => {
 		const alias = `e2e-find-${Date.now()}`;
 		await data({ type: "shorten", url: "https://search.example/one", alias });
 		await data({ type: "shorten", url: "https://search.example/two" });
-		const byHost = await data<{ total: number; links: { url: string }[] }>({
+		expect(await data({ type: "syncLinks" })).toEqual({ complete: true });
+		const oldestFirst = await data<{ total: number; page: number; complete: boolean; links: { url: string }[] }>({
 			type: "searchLinks",
-			term: "https://SEARCH.example/anything",
+			term: "SEARCH.example",
+			sort: "oldest",
 			pageSize: 10,
 		});
-		expect(byHost.links.map((link) => link.url)).toEqual(["https://search.example/two", "https://search.example/one"]);
-		const byAlias = await data<{ links: { code: string }[] }>({ type: "searchLinks", term: "e2e-find-", pageSize: 10 });
-		expect(byAlias.links.map((link) => link.code)).toContain(alias);
-		expect(await data({ type: "searchLinks", term: "no such thing!", pageSize: 10 })).toMatchObject({
+		expect(oldestFirst).toMatchObject({ total: 2, page: 1, complete: true });
+		expect(oldestFirst.links.map((link) => link.url)).toEqual([
+			"https://search.example/one",
+			"https://search.example/two",
+		]);
+		const aliases = await data<{ links: { code: string }[] }>({
+			type: "searchLinks",
+			term: "e2e-find",
+			filter: "custom",
+			pageSize: 10,
+		});
+		expect(aliases.links.map((link) => link.code)).toContain(alias);
+		expect(await data({ type: "searchLinks", term: "no such thing!", pageSize: 10, page: 3 })).toMatchObject({
 			total: 0,
+			page: 1,
 			links: [],
+			tooLong: false,
 		});
 	});
 

@@ -1,6 +1,6 @@
 /**
  * The options page in real Chromium against the e2e backend, signed in (through the extension) to an
- * account seeded with 253 links: page sizes, walking every page, search, edit and delete that survive a
+ * account seeded with 253 links: page sizes, walking every page, search, sort and filter, edit and delete that survive a
  * reload, the CSV download, live updates from another page, signing out and back in, and a delete sent as
  * the tab closes.
  */
@@ -145,7 +145,8 @@ describe("the options page with 253 links", () => {
 			await page.keyboard.press("Tab");
 			presses++;
 		}
-		expect(presses).toBeLessThanOrEqual(8);
+		// Sort, Show, select all, the rows, rows per page, Previous, the page numbers, Next.
+		expect(presses).toBeLessThanOrEqual(10);
 		const [first, second] = (await shortLinks()).map(codeOf);
 		// Into the rows, to the first, then down a row and along it to its short link.
 		await page.getByRole("checkbox", { name: "Select all links on this page" }).focus();
@@ -161,16 +162,32 @@ describe("the options page with 253 links", () => {
 		await expectRange(`1-25 of ${LINKS}`);
 	});
 
-	it("narrows to one site as you type", async () => {
-		await page.getByRole("searchbox", { name: "Search links" }).fill("react.dev");
-		// The seed cycles through ten sites; react.dev is every tenth link from the fourth.
+	it("finds links by every word typed, as you type", async () => {
+		const search = page.getByRole("searchbox", { name: "Search links" });
+		await search.fill("react");
+		// The seed cycles through ten sites; react.dev, titled "useEffect – React", is every tenth link.
 		await expectRange("1-25 of 25");
 		const targets = await page
 			.locator("tbody .link-page__title")
 			.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).host));
 		expect(new Set(targets)).toEqual(new Set(["react.dev"]));
-		await page.getByRole("searchbox", { name: "Search links" }).press("Escape");
+		expect(await page.getByRole("grid", { name: "Your links matching “react”, newest first" }).count()).toBe(1);
+		await search.fill("docs firestore");
+		await expectRange("1-25 of 26");
+		await search.press("Escape");
 		await expectRange(`1-25 of ${LINKS}`);
+	});
+
+	it("sorts by title and filters by kind, from the address too", async () => {
+		await page.getByLabel("Sort").selectOption({ label: "Title A-Z" });
+		await expect.poll(() => page.locator("tbody .link-page__title").first().textContent()).toMatch(/^Ask HN/);
+		expect(new URL(page.url()).hash).toBe("#sort=title&size=25");
+		await page.getByLabel("Show").selectOption({ label: "Aliases only" });
+		await page.getByText("You have no aliases yet.").waitFor();
+		await page.getByRole("button", { name: "Show all links" }).click();
+		await expectRange(`1-25 of ${LINKS}`);
+		await page.getByLabel("Sort").selectOption({ label: "Newest" });
+		await expect.poll(() => new URL(page.url()).hash).toBe("#size=25");
 	});
 
 	it("exports a CSV of every link", async () => {

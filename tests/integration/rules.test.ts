@@ -19,7 +19,7 @@ import {
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CREATION_LIMITS } from "../../src/links/schema";
-import { DELETE_BATCH } from "../../src/links/store";
+import { DELETE_BATCH, TAG_BATCH } from "../../src/links/store";
 import { administrator, type Client, newAccount, newUser, signedOut } from "./clients";
 import { countFor, createLink, linkFields, newCode } from "./links";
 
@@ -272,6 +272,37 @@ describe("deleting a link", () => {
 		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(true);
 		for (let i = 0; i < codes.length; i += DELETE_BATCH) await deleteTogether(codes.slice(i, i + DELETE_BATCH));
 		for (const code of codes) expect((await getDoc(doc(visitor.db, "targets", code))).exists()).toBe(false);
+	});
+});
+
+describe("tagging links", () => {
+	const tagsOf = async (code: string) => (await getDoc(doc(alice.db, "links", code))).get("tags") as unknown;
+
+	// An owner's edit costs the rules 2 document lookups (existsAfter and getAfter of the target), and
+	// Firestore allows a batch 20.
+	it(`a batch retags at most ${TAG_BATCH} links, as the link store sends them: one more is refused`, async () => {
+		const codes = await Promise.all(Array.from({ length: TAG_BATCH + 1 }, () => aliceLink()));
+		const retag = (few: string[]) => {
+			const batch = writeBatch(alice.db);
+			for (const code of few)
+				batch.update(doc(alice.db, "links", code), { tags: ["work"], updatedAt: serverTimestamp() });
+			return batch.commit();
+		};
+		await expect(retag(codes)).rejects.toMatchObject(denied);
+		for (const code of codes) expect(await tagsOf(code)).toBeUndefined();
+		await retag(codes.slice(0, TAG_BATCH));
+		for (const code of codes.slice(0, TAG_BATCH)) expect(await tagsOf(code)).toEqual(["work"]);
+	});
+
+	it("another user cannot tag a link, nor a visitor; the owner can", async () => {
+		const code = await aliceLink();
+		const tag = (client: Client) =>
+			updateDoc(doc(client.db, "links", code), { tags: ["x"], updatedAt: serverTimestamp() });
+		await expect(tag(bob)).rejects.toMatchObject(denied);
+		await expect(tag(visitor)).rejects.toMatchObject(denied);
+		expect(await tagsOf(code)).toBeUndefined();
+		await tag(alice);
+		expect(await tagsOf(code)).toEqual(["x"]);
 	});
 });
 

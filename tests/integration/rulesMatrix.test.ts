@@ -13,6 +13,7 @@ import {
 	collection,
 	type DocumentData,
 	deleteDoc,
+	deleteField,
 	doc,
 	type Firestore,
 	getAggregate,
@@ -71,6 +72,10 @@ interface Row {
 }
 
 const NEW_URL = "https://example.com/matrix/edited";
+const tagsOf = (count: number) => Array.from({ length: count }, (_, i) => `tag ${i}`);
+const TOO_MANY_TAGS = tagsOf(11);
+/** An owner's edit of a link's tags, as the store writes it. */
+const tagged = (tags: unknown[]): DocumentData => ({ tags, updatedAt: serverTimestamp() });
 /** This backend's Hosting, the local short-link site; an external backend has none, so a made-up one. */
 const SITE = `http://${inject("backend").hosting ?? "127.0.0.1:5000"}/`;
 
@@ -183,6 +188,20 @@ const ROWS: Row[] = [
 		data: "a URL with a no-break space, which the URL parser never leaves in an address",
 		allowed: NOBODY,
 		run: (c) => createWith(c, (link) => Object.assign(link, linkFields(c.uid, "https://example.com/a\u00a0b"))),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "a valid link of the caller's with tags",
+		allowed: SIGNED_IN,
+		run: (c) => createWith(c, (link) => (link.tags = ["work", "Café crème"])),
+	},
+	{
+		collection: "links",
+		operation: "create",
+		data: "11 tags",
+		allowed: NOBODY,
+		run: (c) => createWith(c, (link) => (link.tags = TOO_MANY_TAGS)),
 	},
 	{
 		collection: "links",
@@ -311,6 +330,69 @@ const ROWS: Row[] = [
 		data: "the title",
 		allowed: OWNER,
 		run: (c) => updateWith(c, { title: "Renamed", updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "tags: 10, letters of any script, digits, space, '.', '_' and '-'",
+		allowed: OWNER,
+		run: (c) => updateWith(c, tagged(["work", "日本語", "नमस्ते", "q2 v1.0_beta-3", ...tagsOf(6)])),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "the tags taken off (the field deleted)",
+		allowed: OWNER,
+		run: (c) => updateWith(c, { tags: deleteField(), updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "11 tags",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, tagged(TOO_MANY_TAGS)),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a tag of 33 characters",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, tagged(["t".repeat(33)])),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a tag with a bad character (a<b)",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, tagged(["a<b"])),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "an empty tag",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, tagged([""])),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "tags as a string, not a list",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { tags: "work", updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "a number among the tags",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { tags: ["work", 5], updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "links",
+		operation: "update",
+		data: "tags without updatedAt",
+		allowed: NOBODY,
+		run: (c) => updateWith(c, { tags: ["work"] }),
 	},
 	{
 		collection: "links",

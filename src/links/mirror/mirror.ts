@@ -106,6 +106,8 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		count: () => storage.count(),
 		/** When the last complete sync finished (the clock's milliseconds), null before one has. */
 		lastSynced: async () => (await storage.state()).finishedAt,
+		/** An account made a moment ago has no links: its empty mirror already holds them all. */
+		startEmpty: () => storage.startEmpty(clock()),
 
 		/**
 		 * Deletes the owner's mirror from disk (sign-out: a signed-out user's links must not stay behind),

@@ -19,6 +19,8 @@ export interface MirroredLink {
 	updatedAt: number;
 	custom: boolean;
 	urlHash: string;
+	/** As links/{code} holds them: absent on a link with none. */
+	tags?: string[];
 	/**
 	 * False for a write of this worker's own (`apply`) that no sync has brought back yet: its times are the
 	 * client's clock, so a tombstone, whose time is the server's, removes it whatever the two say.
@@ -91,6 +93,20 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 	}
 
 	return {
+		/**
+		 * Marks a mirror that never synced as holding every link: right for an account made a moment ago,
+		 * which has none but what this worker makes. One that has synced at all is left as it is.
+		 */
+		async startEmpty(finishedAt: number): Promise<void> {
+			const transaction = database.transaction(META_STORE, "readwrite");
+			const meta = transaction.objectStore(META_STORE);
+			const reading = meta.get(STATE_KEY);
+			reading.onsuccess = () => {
+				if (reading.result === undefined) meta.put({ ...NEVER_SYNCED, finishedAt }, STATE_KEY);
+			};
+			await transactionDone(transaction);
+		},
+
 		async state(): Promise<SyncState> {
 			const meta = database.transaction(META_STORE, "readonly").objectStore(META_STORE);
 			return ((await requestResult(meta.get(STATE_KEY))) as SyncState | undefined) ?? NEVER_SYNCED;

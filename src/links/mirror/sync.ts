@@ -64,7 +64,7 @@ function cursorAfter(
 }
 
 function mirrored(snapshot: QueryDocumentSnapshot): MirroredLink {
-	const { url, host, title, createdAt, updatedAt, custom, urlHash } = snapshot.data() as LinkDocument<Timestamp>;
+	const { url, host, title, createdAt, updatedAt, custom, urlHash, tags } = snapshot.data() as LinkDocument<Timestamp>;
 	return {
 		code: snapshot.id,
 		url,
@@ -74,6 +74,7 @@ function mirrored(snapshot: QueryDocumentSnapshot): MirroredLink {
 		updatedAt: updatedAt.toMillis(),
 		custom,
 		urlHash,
+		...(tags ? { tags } : {}),
 		confirmed: true,
 	};
 }

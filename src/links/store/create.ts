@@ -2,14 +2,15 @@
  * Creating links: links/{code} and its public targets/{code}, counted in the owner's quota (../quota.ts)
  * by the same commit, under a generated code or the user's alias.
  */
-import { doc, type FieldValue, type Firestore, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { doc, type FieldValue, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { checkAlias, generateCode } from "../codes";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
 import { LINKS, type LinkDocument, QUOTAS, TARGETS, type TargetDocument } from "../schema";
-import type { Link, LinksChange, RandomBytes } from "../types";
+import type { Link } from "../types";
 import { hashUrl } from "../urlHash";
 import { checkUrl } from "../urls";
+import type { StoreDeps } from "./deps";
 import { type LinkFields, linkOf, storedTitle } from "./documents";
 import { readLink } from "./read";
 import { isPermissionDenied, mayHaveLanded, orThrow } from "./refusals";
@@ -38,35 +39,15 @@ export interface NewLink {
 	newAccount?: boolean;
 }
 
-/**
- * The owner's links as the worker holds them locally (../mirror/), asked before any request: the
- * same-address lookup without a round trip, kept safe across a worker that dies mid-create.
- */
-export interface LocalLinks {
-	/**
-	 * The owner's links to the address with this hash, and the codes of earlier creates of it whose outcome
-	 * was never seen here; null when the local copy cannot answer for sure (it never synced in full).
-	 */
-	sameAddress(owner: string, urlHash: string): Promise<{ links: Link[]; unsettled: string[] } | null>;
-	/** Remembers, before the commit is sent, that `code` is being created for this address. */
-	creating(owner: string, urlHash: string, code: string): Promise<void>;
-	/** The create of `code` is over with no link of the owner's to keep (the code was someone else's). */
-	settled(owner: string, code: string): Promise<void>;
-}
-
-export interface CreateDeps {
-	db: Firestore;
-	random: RandomBytes;
-	clock: () => number;
-	shortLinkBase: string;
-	siteHosts: readonly string[];
-	onChange: (change: LinksChange) => void;
-	local?: LocalLinks;
-}
-
-/** What a refused commit ran into, read in one round trip: whether the code is taken, and the quota. */
+/** What a refused commit ran into, read in one round trip. */
 interface Refusal {
+	/** The code's public target exists: a link holds the code (or a target stands without one). */
 	taken: boolean;
+	/**
+	 * The link at the code when this very request made it: its commit landed but the answer was lost and
+	 * the commit was sent again, or the worker died before answering and the page asked again.
+	 */
+	mine: Link | null;
 	quota: StoredQuota | undefined;
 }
 
@@ -77,7 +58,7 @@ interface Refusal {
  * The link returned carries the injected clock's time as createdAt: reading the server's back would
  * cost another round trip on the popup's critical path; lists show the server's.
  */
-export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, local }: CreateDeps) {
+export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, local }: StoreDeps) {
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
@@ -107,33 +88,24 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		}
 	}
 
-	async function refusalOf(code: string, owner: string): Promise<Refusal> {
-		// The target is the public half, so anyone may read it: the way to learn whether a code is taken.
-		const [target, quota] = await Promise.all([getDoc(doc(db, TARGETS, code)), getDoc(doc(db, QUOTAS, owner))]);
-		return { taken: target.exists(), quota: quota.data() as StoredQuota | undefined };
+	/**
+	 * Reads, together, the public target (anyone may read it: the way to learn whether a code is taken),
+	 * the link at the code (another user's is unreadable, so it never counts as this request's), and the
+	 * owner's quota.
+	 */
+	async function refusalOf(code: string, fields: LinkFields): Promise<Refusal> {
+		const [target, mine, quota] = await Promise.all([
+			getDoc(doc(db, TARGETS, code)),
+			madeByThisRequest(code, fields),
+			getDoc(doc(db, QUOTAS, fields.owner)),
+		]);
+		return { taken: target.exists(), mine, quota: quota.data() as StoredQuota | undefined };
 	}
 
-	/**
-	 * Creates the link unless the code is taken; false when it is. The first commit counts one more in the
-	 * owner's quota unread (it is refused only for a first-ever link or a full window), or, for a new
-	 * account, opens its first window. A refusal with the code still free is the quota's: what the quota
-	 * read says goes into the next commit (a first window, a new window once a full one's hour is over, or
-	 * rate-limited), and once more when another shorten of the owner's opened the window at the same moment.
-	 */
-	async function createIfFree(code: string, fields: LinkFields, anonymous: boolean, newAccount: boolean) {
-		let count = newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
-		for (let attempt = 1; ; attempt++) {
-			try {
-				await commitNewLink(code, fields, count);
-				return true;
-			} catch (error) {
-				if (!isPermissionDenied(error)) throw error;
-				const refusal = await refusalOf(code, fields.owner);
-				if (refusal.taken) return false;
-				if (attempt === QUOTA_ATTEMPTS) throw error;
-				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
-			}
-		}
+	/** The link at `code` if this very request made it; another user's link is unreadable, so never counts. */
+	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
+		const link = await readLink(db, shortLinkBase, code).catch(() => null);
+		return link?.url === fields.url && link.custom === fields.custom ? link : null;
 	}
 
 	function created(code: string, fields: LinkFields): Link {
@@ -142,22 +114,34 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	}
 
 	/**
-	 * The link at a code found taken, when this very request took it: its commit landed but the answer was
-	 * lost and the commit was sent again, or the worker died before answering and the page asked again.
-	 * Another user's link is unreadable (owner-only), so it never counts as ours.
+	 * The link at `code`: made now, or by this request's earlier commit; null when the code is someone
+	 * else's. The first commit counts one more in the owner's quota unread (it is refused only for a
+	 * first-ever link or a full window), or, for a new account, opens its first window. A refusal with the
+	 * code still free is the quota's: what the quota read says goes into the next commit (a first window, a
+	 * new window once a full one's hour is over, or rate-limited), and once more when another shorten of
+	 * the owner's opened the window at the same moment.
 	 */
-	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
-		const existing = await readLink(db, shortLinkBase, code).catch(() => null);
-		return existing?.url === fields.url && existing.custom === fields.custom ? existing : null;
+	async function createAt(code: string, fields: LinkFields, input: NewLink): Promise<Link | null> {
+		const anonymous = input.anonymous ?? false;
+		let count = input.newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await commitNewLink(code, fields, count);
+				return created(code, fields);
+			} catch (error) {
+				if (!isPermissionDenied(error)) throw error;
+				const refusal = await refusalOf(code, fields);
+				if (refusal.taken) return refusal.mine;
+				if (attempt === QUOTA_ATTEMPTS) throw error;
+				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
+			}
+		}
 	}
 
 	async function createAliased(alias: string, fields: LinkFields, input: NewLink): Promise<Link> {
-		if (await createIfFree(alias, fields, input.anonymous ?? false, input.newAccount ?? false)) {
-			return created(alias, fields);
-		}
-		const mine = await madeByThisRequest(alias, fields);
-		if (mine) return mine;
-		throw new ShortyError("alias-taken");
+		const link = await createAt(alias, fields, input);
+		if (!link) throw new ShortyError("alias-taken");
+		return link;
 	}
 
 	/**
@@ -179,17 +163,15 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	}
 
 	async function createGenerated(fields: LinkFields, input: NewLink): Promise<Link> {
-		const newAccount = input.newAccount ?? false;
-		const existing = newAccount ? null : await sameAddress(fields);
+		const existing = input.newAccount ? null : await sameAddress(fields);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
 			const code = generateCode(random);
 			// Kept until the link is saved in the worker's copy: should the worker die after the commit lands,
 			// the retry finds this code rather than making a second link.
 			await local?.creating(fields.owner, fields.urlHash, code).catch(() => undefined);
-			if (await createIfFree(code, fields, input.anonymous ?? false, newAccount)) return created(code, fields);
-			const mine = await madeByThisRequest(code, fields);
-			if (mine) return mine;
+			const link = await createAt(code, fields, input);
+			if (link) return link;
 			await local?.settled(fields.owner, code);
 		}
 		throw new ShortyError("codes-exhausted");

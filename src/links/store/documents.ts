@@ -25,8 +25,9 @@ export function linkOf(
 	createdAt: number,
 	updatedAt = createdAt,
 ): Link {
-	const { url, host, title, custom } = fields;
-	return { code, url, host, title, shortUrl: new URL(code, shortLinkBase).href, createdAt, updatedAt, custom };
+	const { url, host, title, custom, tags } = fields;
+	const shortUrl = new URL(code, shortLinkBase).href;
+	return { code, url, host, title, shortUrl, createdAt, updatedAt, custom, ...(tags ? { tags } : {}) };
 }
 
 export function linkFromSnapshot(shortLinkBase: string, snapshot: DocumentSnapshot): Link {

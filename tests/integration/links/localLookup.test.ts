@@ -65,6 +65,20 @@ describe("a shorten with the worker's mirror synced", () => {
 		expect(restarted.methods).toEqual(["commit"]);
 	});
 
+	it("needs no first sync for an account made by its first shorten: the next new address is one commit", async () => {
+		const worker = await workerOf();
+		const first = await worker.store.shorten(worker.owner, {
+			url: "https://example.com/local/first",
+			newAccount: true,
+		});
+		await worker.mirrors.newAccount(worker.owner);
+		await worker.mirrors.saved(worker.owner, first);
+		worker.methods.length = 0;
+		await worker.shorten("https://example.com/local/second");
+		expect((await worker.shorten("https://example.com/local/first")).code).toBe(first.code);
+		expect(worker.methods).toEqual(["commit"]);
+	});
+
 	it("asks Firestore while the mirror has never synced in full, and finds a link made in another browser", async () => {
 		const elsewhere = await workerOf();
 		const made = await elsewhere.shorten("https://example.com/local/elsewhere");

@@ -55,6 +55,18 @@ describe("what a shorten sends", () => {
 		expect(methods).toEqual(["commit"]);
 	});
 
+	it("an alias someone holds is told taken after one commit and one round trip of reads", async () => {
+		const { owner, store } = await freshWorker();
+		const alias = `req-${crypto.randomUUID().slice(0, 8)}`;
+		await store.shorten(owner, { url: "https://example.com/requests/held", alias, newAccount: true });
+		const methods = await requestsOf((rival, other) =>
+			expect(rival.shorten(other, { url: "https://example.com/requests/rival", alias })).rejects.toMatchObject({
+				code: "alias-taken",
+			}),
+		);
+		expect(methods).toEqual(["commit", "batchGet", "batchGet", "batchGet"]);
+	});
+
 	it("a repeated address sends the lookup alone and writes nothing", async () => {
 		const { owner, store } = await freshWorker();
 		const url = "https://example.com/requests/again";
@@ -71,7 +83,7 @@ describe("what a shorten sends", () => {
 		const methods = await requestsOf((store, owner) =>
 			store.shorten(owner, { url: "https://example.com/requests/unknown-quota" }),
 		);
-		// The refusal is told apart by reading the code's target and the quota together, in one round trip.
-		expect(methods).toEqual(["runQuery", "runQuery", "commit", "batchGet", "batchGet", "commit"]);
+		// The refusal is told apart by reading the code's target, its link and the quota together: one round trip.
+		expect(methods).toEqual(["runQuery", "runQuery", "commit", "batchGet", "batchGet", "batchGet", "commit"]);
 	});
 });

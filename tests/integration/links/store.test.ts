@@ -1,13 +1,12 @@
 import { collection, doc, getCount, getDoc, query, setDoc, where } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShortyError } from "../../../src/errors";
-import { CODE_ALPHABET } from "../../../src/links/codes";
+import { CODE_ALPHABET, generateCode } from "../../../src/links/codes";
 import { parseRateLimit } from "../../../src/links/rateLimit";
 import { CREATION_LIMITS } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { RandomBytes } from "../../../src/links/types";
 import { administrator, type Client, newAccount, newUser, signedOut } from "../clients";
-import { newCode } from "../links";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 const realRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
@@ -118,11 +117,17 @@ describe("shortening", () => {
 	it("never takes a code whose public target stands without a link, and leaves that target alone", async () => {
 		const admin = administrator();
 		opened.push(admin);
-		const orphan = newCode();
+		const orphan = generateCode(realRandom);
 		await setDoc(doc(admin.db, "targets", orphan), { url: "https://example.com/orphaned" });
-		const unlucky = await account(scriptedCodes(orphan));
-		opened.push(unlucky.client);
-		const link = await unlucky.store.shorten(unlucky.client.uid, { url: "https://example.com/not-over-an-orphan" });
+		// With a link made, Alice's quota exists, so only the rules on the code can refuse the commit.
+		await alice.store.shorten(alice.client.uid, { url: "https://example.com/before-the-orphan" });
+		const unlucky = createLinkStore({
+			db: alice.client.db,
+			random: scriptedCodes(orphan),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+		});
+		const link = await unlucky.shorten(alice.client.uid, { url: "https://example.com/not-over-an-orphan" });
 		expect(link.code).not.toBe(orphan);
 		expect((await getDoc(doc(admin.db, "targets", orphan))).data()).toEqual({ url: "https://example.com/orphaned" });
 		expect((await getDoc(doc(admin.db, "links", orphan))).exists()).toBe(false);

@@ -4,73 +4,16 @@
  * worker's IndexedDB. What another browser of the same account does arrives through a sync; the worker's
  * own writes show at once.
  */
-import { IDBFactory } from "fake-indexeddb";
-import { getAuth } from "firebase/auth";
-import type { Auth } from "firebase/auth/web-extension";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SignOutMemory } from "../../../background/accounts";
-import { createLinkMirrors, type LinkMirrors } from "../../../background/linkMirrors";
-import { linkHandlers } from "../../../background/links";
+import type { IDBFactory } from "fake-indexeddb";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
-import { createLinkStore } from "../../../src/links/store";
-import type { LinksChange } from "../../../src/links/types";
-import { inProcessBackground } from "../../unit/inProcessBackground";
-import { type Client, newAccount, signedInElsewhere } from "../clients";
-
-const SHORT_BASE = "http://127.0.0.1:5000/";
-const opened: Client[] = [];
-
-afterAll(async () => {
-	await Promise.all(opened.map((client) => client.close()));
-});
-
-/** Nobody in these tests signs out through the handlers: a signed-in user is never asked about it. */
-const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
-
-/** An account's worker (this browser) and the same account's link store in another browser. */
-async function accountWithWorker() {
-	const here = await newAccount();
-	const there = await signedInElsewhere(here.email);
-	opened.push(here, there);
-	const storeOn = (client: Client) =>
-		createLinkStore({
-			db: client.db,
-			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
-			clock: Date.now,
-			shortLinkBase: SHORT_BASE,
-		});
-	const announced: LinksChange[] = [];
-	const indexedDB = new IDBFactory();
-	const mirrors: LinkMirrors = createLinkMirrors({
-		indexedDB,
-		db: () => here.db,
-		clock: Date.now,
-		shortLinkBase: SHORT_BASE,
-		announce: (change) => announced.push(change),
-	});
-	const store = storeOn(here);
-	const auth = getAuth(here.db.app) as unknown as Auth;
-	const call = inProcessBackground(
-		linkHandlers(
-			() => auth,
-			() => store,
-			neverSignedOut,
-			() => mirrors,
-		),
-	);
-	const data = async <T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: unknown }>): Promise<T> => {
-		const answer = await reply;
-		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
-		return answer.data;
-	};
-	return { uid: here.uid, call, data, elsewhere: storeOn(there), mirrors, indexedDB, announced };
-}
+import { accountWithWorker, type WorkerAccount } from "./workerAccount";
 
 const titlesOf = (found: { links: { title: string }[] }) =>
 	found.links.map((link) => link.title).sort((a, b) => a.localeCompare(b));
 
 describe("searching the worker's links", () => {
-	let worker: Awaited<ReturnType<typeof accountWithWorker>>;
+	let worker: WorkerAccount;
 
 	beforeAll(async () => {
 		worker = await accountWithWorker();

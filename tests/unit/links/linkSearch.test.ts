@@ -310,6 +310,15 @@ describe("keeping the index up to date", () => {
 		expect(index.find({}).links).toEqual([kept]);
 	});
 
+	it("lists every link it holds, as last put, for the tag list", () => {
+		const first = link({ tags: ["work"] });
+		const second = link();
+		const index = createLinkIndex([first, second]);
+		index.put({ ...first, tags: ["home"] });
+		index.remove(second.code);
+		expect([...index.links()]).toEqual([{ ...first, tags: ["home"] }]);
+	});
+
 	it("after any puts and removes, every sort lists what an index built afresh lists", () => {
 		let seed = 7;
 		const random = (below: number) => {

@@ -23,12 +23,17 @@ import {
 	type LinkField,
 	MAX_CODE_LENGTH,
 	MAX_HOST_LENGTH,
+	MAX_TAG_LENGTH,
+	MAX_TAGS_PER_LINK,
 	MAX_TITLE_LENGTH,
 	MAX_URL_LENGTH,
 	MIN_CODE_LENGTH,
 	OWNERS,
 	QUOTA_FIELDS,
 	QUOTAS,
+	REQUIRED_LINK_FIELDS,
+	TAG_LIST_PATTERN,
+	TAG_SEPARATOR,
 	TARGET_FIELDS,
 	TARGETS,
 	TOMBSTONE_FIELDS,
@@ -44,6 +49,7 @@ import {
 	sizeLimit,
 	stringExpression,
 	stringList,
+	stringValue,
 	upperBounds,
 } from "./firestoreRules";
 
@@ -51,6 +57,8 @@ const rules = {
 	validCode: functionBody("validCode"),
 	validUrl: functionBody("validUrl"),
 	validLinkFields: functionBody("validLinkFields"),
+	validTags: functionBody("validTags"),
+	tagsJoinedValid: functionBody("tagsJoinedValid"),
 	validNewLink: functionBody("validNewLink"),
 	isOwnerEdit: functionBody("isOwnerEdit"),
 	isOwnTargetAfter: functionBody("isOwnTargetAfter"),
@@ -67,9 +75,12 @@ const rulesPattern = (body: string, subject: string, where: string) =>
 	stringExpression(argumentOf(body, `${subject}.matches`, where));
 
 describe("firestore.rules states the fields of src/links/schema.ts", () => {
-	it("a new link has every field and no other (validNewLink's hasOnly and hasAll)", () => {
+	it("a new link has every required field and no unknown one (validNewLink's hasOnly and hasAll)", () => {
 		expect(stringList(argumentOf(rules.validNewLink, "data.keys().hasOnly", "validNewLink"))).toEqual(LINK_FIELDS);
-		expect(stringList(argumentOf(rules.validNewLink, "data.keys().hasAll", "validNewLink"))).toEqual(LINK_FIELDS);
+		expect(stringList(argumentOf(rules.validNewLink, "data.keys().hasAll", "validNewLink"))).toEqual(
+			REQUIRED_LINK_FIELDS,
+		);
+		expect(LINK_FIELDS.filter((field) => !REQUIRED_LINK_FIELDS.includes(field))).toEqual(["tags"]);
 	});
 
 	it("the owner's edit changes only the editable fields (isOwnerEdit)", () => {
@@ -136,6 +147,13 @@ describe("firestore.rules states the limits and patterns of src/links/schema.ts"
 		expect(sizeLimit(rules.validLinkFields, "data.title", "validLinkFields")).toBe(MAX_TITLE_LENGTH);
 	});
 
+	it("a link's tags: joined with TAG_SEPARATOR, matched by TAG_LIST_PATTERN, checked new or edited", () => {
+		expect(stringValue(argumentOf(rules.validTags, "data.tags.join", "validTags"))).toBe(TAG_SEPARATOR);
+		expect(rulesPattern(rules.tagsJoinedValid, "joined", "tagsJoinedValid")).toBe(TAG_LIST_PATTERN);
+		expect(stringValue(argumentOf(rules.tagsJoinedValid, "joined.split", "tagsJoinedValid"))).toBe(TAG_SEPARATOR);
+		expect(rules.validLinkFields).toContain("validTags(data)");
+	});
+
 	it("the patterns of codes, URLs, hosts and URL hashes", () => {
 		expect(rulesPattern(rules.validCode, "code", "validCode")).toBe(CODE_PATTERN);
 		expect(rulesPattern(rules.validUrl, "url", "validUrl")).toBe(URL_PATTERN);
@@ -161,6 +179,7 @@ const UID = "owner-uid";
 const TIME = "2025-01-01T00:00:00.000000Z";
 const string = (value: string): Value => ({ stringValue: value });
 const integer = (value: number): Value => ({ integerValue: String(value) });
+const tagList = (tags: string[]): Value => ({ arrayValue: { values: tags.map(string) } });
 
 function validLink(url = "https://example.com/page"): Fields {
 	return {
@@ -228,7 +247,7 @@ describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
 		expect(creates(validLink())).toBe(true);
 	});
 
-	it.each(LINK_FIELDS)("refuses a new link without %s", (field) => {
+	it.each(REQUIRED_LINK_FIELDS)("refuses a new link without %s", (field) => {
 		const { [field]: _, ...without } = validLink();
 		expect(creates(without)).toBe(false);
 	});
@@ -246,6 +265,7 @@ describe("local/policy.ts enforces the fields of src/links/schema.ts", () => {
 		updatedAt: { timestampValue: TIME },
 		custom: { booleanValue: true },
 		urlHash: string("b".repeat(64)),
+		tags: tagList(["work"]),
 	};
 	it.each(LINK_FIELDS.filter((field) => field !== "updatedAt"))(
 		"lets the owner change %s only if it is an editable field",
@@ -502,5 +522,69 @@ describe("firestore.rules' validUrl in RE2 and the policy agree", () => {
 	])("both refuse %s", (_, url) => {
 		expect(rulesUrl.matches(url)).toBe(false);
 		expect(targets(url)).toBe(false);
+	});
+});
+
+/** Whether the policy lets the owner create a link with these tags, and edit a link's tags to them. */
+function tagged(tags: Value): { created: boolean; edited: boolean } {
+	const before = { ...validLink(), updatedAt: { timestampValue: "2024-06-01T00:00:00Z" } };
+	return { created: creates({ ...validLink(), tags }), edited: edits(before, { ...validLink(), tags }) };
+}
+
+const tagOf = (length: number, character = "t") => character.repeat(length);
+const tagsOf = (count: number) => Array.from({ length: count }, (_, i) => `tag ${i}`);
+
+describe("local/policy.ts enforces the tag limits of src/links/schema.ts, new or edited", () => {
+	it.each([
+		["one tag", ["work"]],
+		[`${MAX_TAGS_PER_LINK} tags`, tagsOf(MAX_TAGS_PER_LINK)],
+		[`a tag of ${MAX_TAG_LENGTH} characters`, [tagOf(MAX_TAG_LENGTH)]],
+		["letters, marks and digits of any script, space, '.', '_' and '-'", ["Café", "नमस्ते", "日本語", "q2 v1.0_beta-3"]],
+	])("accepts %s", (_, tags) => {
+		expect(tagged(tagList(tags))).toEqual({ created: true, edited: true });
+	});
+
+	it.each([
+		[`${MAX_TAGS_PER_LINK + 1} tags`, tagList(tagsOf(MAX_TAGS_PER_LINK + 1))],
+		[`a tag of ${MAX_TAG_LENGTH + 1} characters`, tagList([tagOf(MAX_TAG_LENGTH + 1)])],
+		["an empty tag", tagList(["work", ""])],
+		["an empty list (an untagged link has no tags field)", tagList([])],
+		["a '<'", tagList(["a<b"])],
+		["the separator inside a tag", tagList(["a,b"])],
+		["a line break", tagList(["a\nb"])],
+		["a string, not a list", string("work")],
+		["a number in the list", { arrayValue: { values: [string("work"), integer(5)] } }],
+		["a map", { mapValue: { fields: { work: string("work") } } }],
+	])("refuses %s", (_, tags) => {
+		expect(tagged(tags)).toEqual({ created: false, edited: false });
+	});
+
+	it("lets the owner take a link's tags off (the field deleted)", () => {
+		const before = { ...validLink(), tags: tagList(["work"]), updatedAt: { timestampValue: "2024-06-01T00:00:00Z" } };
+		expect(edits(before, validLink())).toBe(true);
+	});
+});
+
+describe("firestore.rules' validTags in RE2 and the policy agree", () => {
+	const rulesTags = RE2JS.compile(rulesPattern(rules.tagsJoinedValid, "joined", "tagsJoinedValid"));
+	const lists: string[][] = [
+		...PROBES.flatMap((char) => [[`a${char}b`], [char], ["work", `${char}x`]]),
+		...[0, 1, 9, 10, 11, 12].map(tagsOf),
+		...[31, 32, 33].flatMap((length) => [[tagOf(length)], [tagOf(length, "é")], [tagOf(length, "\u{20000}")]]),
+		[tagOf(17, "😀")],
+		[""],
+		["a", ""],
+		["a,b"],
+	];
+
+	it(`on ${lists.length} lists of tags, hostile and plain`, () => {
+		const disagreements = lists.filter((tags) => {
+			const joined = tags.join(TAG_SEPARATOR);
+			// The rules' split() takes a pattern: the separator is a plain character in it.
+			const byRules = rulesTags.matches(joined) && RE2JS.compile(TAG_SEPARATOR).split(joined).length === tags.length;
+			return byRules !== tagged(tagList(tags)).created;
+		});
+		expect(disagreements).toEqual([]);
+		expect(lists.filter((tags) => tagged(tagList(tags)).created).length).toBeGreaterThan(100);
 	});
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AppError } from "../../../src/errors";
 import { errorText } from "../../../src/i18n/errorText";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_LINK, TAG_PATTERN } from "../../../src/links/schema";
-import { checkTag, checkTags, tagCounts, tagKey } from "../../../src/links/tags";
+import { checkTag, checkTags, deleteTagFrom, renameTagOn, tagCounts, tagKey } from "../../../src/links/tags";
 import type { Link } from "../../../src/links/types";
 
 function refusal(result: { ok: true } | { ok: false; error: AppError }): AppError {
@@ -163,5 +163,40 @@ describe("the tag list", () => {
 
 	it("is empty when no link has a tag", () => {
 		expect(tagCounts([tagged(1), tagged(2, [])])).toEqual([]);
+	});
+});
+
+/** The new lists a rename or delete gives, by code; a refusal as its code. */
+function listsAfter(result: ReturnType<typeof renameTagOn>): Record<string, string[]> | string {
+	if (!result.ok) return result.error.code;
+	return Object.fromEntries(result.value.map(({ link, tags }) => [link.code, tags]));
+}
+
+describe("renaming and deleting a tag across links", () => {
+	const links = [tagged(1, ["js", "misc"]), tagged(2, ["React", "JS"]), tagged(3, ["misc"]), tagged(4)];
+
+	it("renames it in its place on every link that has it, in any case, and leaves the others out", () => {
+		expect(listsAfter(renameTagOn(links, "JS", "javascript"))).toEqual({
+			code1: ["javascript", "misc"],
+			code2: ["React", "javascript"],
+		});
+	});
+
+	it("merges into a tag a link already had, spelled as typed", () => {
+		expect(listsAfter(renameTagOn(links, "js", "react"))).toEqual({ code1: ["react", "misc"], code2: ["react"] });
+	});
+
+	it("respells a tag renamed into itself only where the spelling differs", () => {
+		expect(listsAfter(renameTagOn(links, "js", "JS"))).toEqual({ code1: ["JS", "misc"] });
+	});
+
+	it("refuses a name that is no tag, before looking at any link", () => {
+		expect(listsAfter(renameTagOn(links, "js", "a<b"))).toBe("tag-invalid");
+		expect(listsAfter(renameTagOn([], "js", " "))).toBe("tag-empty");
+		expect(listsAfter(deleteTagFrom([], "x".repeat(MAX_TAG_LENGTH + 1)))).toBe("tag-too-long");
+	});
+
+	it("deletes it from every link that has it; a link left with none gets an empty list", () => {
+		expect(listsAfter(deleteTagFrom(links, "MISC"))).toEqual({ code1: ["js"], code3: [] });
 	});
 });

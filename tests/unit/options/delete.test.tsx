@@ -98,8 +98,8 @@ describe("deleting one link", () => {
 		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
 		await waitFor(() => expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]));
-		// Page 2 starts after the old page 1's last link, so it holds the 25th to 29th links now.
-		await waitFor(() => expect(rangeShown()).toBe("25-29 of 29"));
+		// Pages are numbered over the links that are left: page 2 holds the 26th to 29th.
+		await waitFor(() => expect(rangeShown()).toBe("26-29 of 29"));
 	});
 });
 
@@ -256,8 +256,7 @@ describe("deleting many links", () => {
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
 		await waitFor(() => expect(rangeShown()).toBe("26-50 of 50"));
 		expect(shownCodes()).toEqual(all.slice(25, 50));
-		expect(location.hash).toMatch(/page=2&/);
-		expect(screen.queryByText(/no longer there/)).toBeNull();
+		await waitFor(() => expect(location.hash).toBe("#size=25&page=2"));
 		await userEvent.click(screen.getByRole("button", { name: "Previous" }));
 		await waitFor(() => expect(rangeShown()).toBe("1-25 of 50"));
 	});

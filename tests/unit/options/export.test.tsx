@@ -35,7 +35,7 @@ describe("exporting CSV", () => {
 			[true, "text/csv;charset=utf-8"],
 		]);
 		const rows = await savedRows(page);
-		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "created", "clicks"]);
+		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "tags", "created", "clicks"]);
 		expect(rows).toHaveLength(254);
 		const [newest] = (await background.store.listPage(background.uid, { pageSize: 10 })).links;
 		expect(rows[1]).toEqual([
@@ -43,6 +43,7 @@ describe("exporting CSV", () => {
 			newest?.shortUrl,
 			newest?.url,
 			newest?.title,
+			"",
 			new Date(newest?.createdAt ?? 0).toISOString(),
 			String((await background.clicks.totals([newest?.code ?? ""]))[newest?.code ?? ""]),
 		]);
@@ -66,6 +67,20 @@ describe("exporting CSV", () => {
 		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 		await screen.findByText(/^Saved .* with 1 link\.$/);
 		expect((await savedRows(page))[1]?.[3]).toBe(`'=HYPERLINK("https://evil.example","Click")`);
+	});
+
+	it("gives each link's tags in one cell, joined with a comma, a tag a spreadsheet would run defused", async () => {
+		const background = await optionsBackground(firestore);
+		const tagged = await background.store.shorten(background.uid, { url: "https://example.com/tagged" });
+		await background.store.setTags(tagged.code, ["-draft", "work", "Q2 plans"]);
+		await background.store.shorten(background.uid, { url: "https://example.com/untagged" });
+		const page = renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(2));
+		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+		await screen.findByText(/^Saved .* with 2 links\.$/);
+		const tagsByCode = new Map((await savedRows(page)).slice(1).map((row) => [row[0], row[4]]));
+		expect(tagsByCode.get(tagged.code)).toBe("'-draft, work, Q2 plans");
+		expect([...tagsByCode.values()]).toContain("");
 	});
 
 	it("shows its progress, and Cancel stops it with nothing saved", async () => {

@@ -3,23 +3,29 @@ import { type ListView, listViewHash, readListView } from "../../../options/list
 
 describe("the list's place in the address", () => {
 	it.each<ListView>([
-		{ term: "", pageSize: 25, page: 1 },
-		{ term: "react.dev", pageSize: 10, page: 1 },
-		{ term: "", pageSize: 50, page: 3, after: "WzEsMCwiYWJjMTIzNCJd" },
-		{ term: "a b&c=d", pageSize: 100, page: 2, before: "WzEsMCwiYWJjMTIzNCJd" },
+		{ term: "", sort: "newest", filter: "all", pageSize: 25, page: 1 },
+		{ term: "react docs", sort: "title", filter: "custom", pageSize: 10, page: 1 },
+		{ term: "", sort: "oldest", filter: "generated", pageSize: 50, page: 3 },
+		{ term: "a b&c=d", sort: "newest", filter: "all", pageSize: 100, page: 2 },
 	])("reads back what it wrote: %j", (view) => {
 		expect(readListView(listViewHash(view), 25)).toEqual(view);
 	});
 
+	it("leaves the defaults out, so the usual address stays short", () => {
+		expect(listViewHash({ term: "", sort: "newest", filter: "all", pageSize: 25, page: 1 })).toBe("#size=25");
+		expect(listViewHash({ term: "git", sort: "title", filter: "custom", pageSize: 25, page: 3 })).toBe(
+			"#q=git&sort=title&show=custom&size=25&page=3",
+		);
+	});
+
 	it.each([
-		["", { term: "", pageSize: 10, page: 1 }],
-		["#size=7", { term: "", pageSize: 10, page: 1 }],
-		["#size=50&page=3", { term: "", pageSize: 50, page: 1 }],
-		["#size=50&page=0&after=x", { term: "", pageSize: 50, page: 1 }],
-		["#size=50&page=2.5&after=x", { term: "", pageSize: 50, page: 1 }],
-		["#size=50&page=2&after=x&before=y", { term: "", pageSize: 50, page: 1 }],
-		["#q=x&size=25&page=1&after=x", { term: "x", pageSize: 25, page: 1 }],
-	])("reads %j as the first page: a later page is only found again through its one cursor", (hash, view) => {
+		["", { term: "", sort: "newest", filter: "all", pageSize: 10, page: 1 }],
+		["#size=7", { term: "", sort: "newest", filter: "all", pageSize: 10, page: 1 }],
+		["#size=50&page=0", { term: "", sort: "newest", filter: "all", pageSize: 50, page: 1 }],
+		["#size=50&page=2.5", { term: "", sort: "newest", filter: "all", pageSize: 50, page: 1 }],
+		["#q=x&sort=clicks&show=clicked", { term: "x", sort: "newest", filter: "all", pageSize: 10, page: 1 }],
+		["#sort=&show=", { term: "", sort: "newest", filter: "all", pageSize: 10, page: 1 }],
+	])("reads the malformed or unoffered parts of %j as their defaults", (hash, view) => {
 		expect(readListView(hash, 10)).toEqual(view);
 	});
 });

@@ -20,6 +20,7 @@ import { writeDemoLinks } from "../../../local/seed";
 import { type ClickStore, createClickStore } from "../../../src/links/clickStore";
 import { CLICKS, DAYS, type DayCountsDocument } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import type { Link } from "../../../src/links/types";
 import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
 import { ADMINISTRATOR, startTestServer } from "../../integration/firestore/helpers";
@@ -96,7 +97,7 @@ export interface OptionsBackground {
 	uid: string;
 	call: BackgroundCall;
 	hub: EventHub;
-	/** The same user's store, for a test to act as the popup would (shorten) or to look behind the page. */
+	/** The same user's store, to set links up before the page opens or to look behind the page. */
 	store: LinkStore;
 	/** The same user's links from another browser, whose changes this page is not told about. */
 	elsewhere: LinkStore;
@@ -176,4 +177,11 @@ export async function optionsBackground(
 	const pageRequests = () =>
 		requests.filter((request) => request.type === "listLinks" || request.type === "searchLinks");
 	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicks, requests, pageRequests };
+}
+
+/** Shortens `url` as the popup does: through the worker, which puts the new link in its copy at once. */
+export async function shortenInPopup(background: OptionsBackground, url: string): Promise<Link> {
+	const reply = await background.call({ type: "shorten", url });
+	if (!reply.ok) throw new Error(`shorten failed: ${reply.error.code}`);
+	return reply.data;
 }

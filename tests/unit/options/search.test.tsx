@@ -2,14 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
-import { rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
+import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
 let background: OptionsBackground;
 
 beforeAll(async () => {
 	firestore = await startLocalFirestore();
-	// The demo links cycle through ten sites: 60 links, 6 to each.
+	// The demo links cycle through ten sites and their page titles: 60 links, 6 to each.
 	background = await optionsBackground(firestore, { links: 60 });
 	for (const suffix of ["a", "b", "c"]) {
 		await background.store.shorten(background.uid, {
@@ -22,47 +22,52 @@ afterAll(() => firestore.close());
 afterEach(resetPage);
 
 const searchBox = () => screen.findByRole("searchbox", { name: "Search links" });
+const sortBy = () => screen.getByRole("combobox", { name: "Sort" });
+const show = () => screen.getByRole("combobox", { name: "Show" });
+
+/** Each row's page title, top to bottom. */
+function shownTitles(): string[] {
+	return [...linksTable().querySelectorAll(".link-page__title")].map((title) => title.textContent ?? "");
+}
+
+/** An error said in the links section, if any (the account form keeps an empty alert of its own). */
+const linksAlert = () => within(screen.getByRole("region", { name: "Your links" })).queryByRole("alert");
 
 describe("searching", () => {
-	it("narrows the table to one site once typing pauses, with a single request for the whole word", async () => {
+	it("finds every link whose title has the word, once typing pauses, with one request for the whole word", async () => {
 		renderOptions(background);
 		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
 		background.requests.length = 0;
-		await userEvent.type(await searchBox(), "react.dev");
+		await userEvent.type(await searchBox(), "react");
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
-		expect(background.pageRequests()).toEqual([{ type: "searchLinks", term: "react.dev", pageSize: 25 }]);
-		const table = screen.getByRole("grid", { name: "Links to react.dev, newest first" });
-		const targets = within(table)
-			.getAllByRole("link")
-			.map((link) => new URL(link.getAttribute("href") ?? ""))
-			.filter((url) => url.host !== "sho.rt");
-		expect(targets).toHaveLength(6);
-		expect(targets.every((url) => url.host === "react.dev")).toBe(true);
-		expect(location.hash).toContain("q=react.dev");
+		expect(background.pageRequests()).toEqual([
+			{ type: "searchLinks", term: "react", sort: "newest", filter: "all", pageSize: 25, page: 1 },
+		]);
+		expect(screen.getByRole("grid", { name: "Your links matching “react”, newest first" })).toBeTruthy();
+		expect(shownTitles().every((target) => target === "useEffect – React")).toBe(true);
+		expect(location.hash).toContain("q=react");
 	});
 
-	it("finds codes and aliases by their start, in code order, and pages through them", async () => {
+	it("narrows with every further word, in any case", async () => {
 		renderOptions(background);
-		await userEvent.type(await searchBox(), "launch-");
-		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
-		expect(shownCodes()).toEqual(["launch-a", "launch-b", "launch-c"]);
-		const table = screen.getByRole("grid", { name: "Links whose code starts with “launch-”, in code order" });
-		expect(within(table).getByRole("columnheader", { name: "Short link" }).getAttribute("aria-sort")).toBe("ascending");
+		await userEvent.type(await searchBox(), "docs");
+		// Four of the ten sites have /docs/ in their address.
+		await waitFor(() => expect(rangeShown()).toBe("1-24 of 24"));
+		await userEvent.type(await searchBox(), " FIRESTORE");
+		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		expect(shownTitles().every((target) => target === "Paginate data with query cursors")).toBe(true);
 	});
 
-	it("pages through a site's links the same way as all links", async () => {
+	it("finds an alias by a piece of it", async () => {
 		renderOptions(background);
-		await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Rows per page" }), "10");
-		await userEvent.type(await searchBox(), "example.com");
+		await userEvent.type(await searchBox(), "launch");
 		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
-		await userEvent.clear(await searchBox());
-		await userEvent.type(await searchBox(), "github.com");
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		expect([...shownCodes()].sort()).toEqual(["launch-a", "launch-b", "launch-c"]);
 	});
 
 	it("clears with Escape and shows every link again", async () => {
 		renderOptions(background);
-		await userEvent.type(await searchBox(), "react.dev");
+		await userEvent.type(await searchBox(), "react");
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
 		await userEvent.keyboard("{Escape}");
 		expect(await searchBox()).toHaveProperty("value", "");
@@ -70,18 +75,83 @@ describe("searching", () => {
 		expect(location.hash).not.toContain("q=");
 	});
 
-	it("says when nothing matches, with a way back to every link", async () => {
+	it.each(["nowhere", "(.*)[", "🦄"])("says when nothing matches %j, with a way back to every link", async (term) => {
 		renderOptions(background);
-		await userEvent.type(await searchBox(), "nowhere.example");
-		expect(await screen.findByText("No links match “nowhere.example”.")).toBeTruthy();
+		await userEvent.type(
+			await searchBox(),
+			term.replace(/[[{]/g, (bracket) => bracket + bracket),
+		);
+		expect(await screen.findByText(`No links match “${term}”.`)).toBeTruthy();
+		expect(linksAlert()).toBeNull();
 		await userEvent.click(screen.getByRole("button", { name: "Clear search" }));
 		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
 	});
 
+	it("says a pasted search that is far too long was not looked for, without an error", async () => {
+		history.replaceState(null, "", `#q=${"react ".repeat(400)}&size=25`);
+		renderOptions(background);
+		expect(
+			await screen.findByText(
+				"That search is longer than 2,048 characters, so nothing was looked for. Shorten it to find your links.",
+			),
+		).toBeTruthy();
+		expect(linksAlert()).toBeNull();
+		expect(screen.queryByRole("grid")).toBeNull();
+	});
+
 	it("keeps the search in the address, so a reload searches again", async () => {
-		history.replaceState(null, "", "#q=react.dev&size=25");
+		history.replaceState(null, "", "#q=react&size=25");
 		renderOptions(background);
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
-		expect(await searchBox()).toHaveProperty("value", "react.dev");
+		expect(await searchBox()).toHaveProperty("value", "react");
+	});
+});
+
+describe("sorting and filtering", () => {
+	it("sorts by title from A to Z, starting again at page 1, and says so", async () => {
+		history.replaceState(null, "", "#size=25&page=2");
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("26-50 of 63"));
+		await userEvent.selectOptions(sortBy(), "Title A-Z");
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		const table = screen.getByRole("grid", { name: "Your links, by title, A to Z" });
+		expect(within(table).getByRole("columnheader", { name: "Target" }).getAttribute("aria-sort")).toBe("ascending");
+		const titles = shownTitles();
+		expect(titles.slice(0, 6).every((title) => title.startsWith("Ask HN"))).toBe(true);
+		expect(titles[6]).toMatch(/^Building for Production/);
+		expect(location.hash).toBe("#sort=title&size=25");
+	});
+
+	it("sorts oldest first", async () => {
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		const newest = shownCodes();
+		await userEvent.selectOptions(sortBy(), "Oldest");
+		await waitFor(() => expect(screen.getByRole("grid", { name: "Your links, oldest first" })).toBeTruthy());
+		expect(shownCodes()).not.toContain(newest[0]);
+		expect(screen.getByRole("columnheader", { name: "Created" }).getAttribute("aria-sort")).toBe("ascending");
+	});
+
+	it("shows aliases only, or generated codes only, and offers every link back when none fit", async () => {
+		renderOptions(background);
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await userEvent.selectOptions(show(), "Aliases only");
+		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
+		expect([...shownCodes()].sort()).toEqual(["launch-a", "launch-b", "launch-c"]);
+		expect(screen.getByRole("grid", { name: "Your aliases, newest first" })).toBeTruthy();
+		expect(location.hash).toContain("show=custom");
+		await userEvent.selectOptions(show(), "Generated only");
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 60"));
+		await userEvent.type(await searchBox(), "launch");
+		expect(await screen.findByText("No links match “launch”.")).toBeTruthy();
+	});
+
+	it("says there are no aliases yet, with a way back to every link", async () => {
+		const plain = await optionsBackground(firestore, { links: 3 });
+		history.replaceState(null, "", "#show=custom&size=25");
+		renderOptions(plain);
+		expect(await screen.findByText("You have no aliases yet.")).toBeTruthy();
+		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
+		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
 	});
 });

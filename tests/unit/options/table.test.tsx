@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalFirestore, optionsBackground, startLocalFirestore, writeDayCounts } from "./localBackground";
+import {
+	type LocalFirestore,
+	optionsBackground,
+	shortenInPopup,
+	startLocalFirestore,
+	writeDayCounts,
+} from "./localBackground";
 import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -71,7 +77,7 @@ describe("the links table", () => {
 		expect(clicksOf(quiet.code)).toBe("0");
 		// The totals are asked for after the page, not before it: the rows never wait for them.
 		const types = background.requests.map((request) => request.type);
-		expect(types.indexOf("clickTotals")).toBeGreaterThan(types.indexOf("listLinks"));
+		expect(types.indexOf("clickTotals")).toBeGreaterThan(types.indexOf("searchLinks"));
 	});
 
 	it("copies a short link from its row and says so", async () => {
@@ -86,6 +92,17 @@ describe("the links table", () => {
 				.getAllByRole("status")
 				.some((status) => status.textContent === "Copied"),
 		).toBe(true);
+	});
+
+	it("while this browser fetches the links for the first time, says how many have come, then lists them", async () => {
+		const background = await optionsBackground(firestore, { links: 30 });
+		renderOptions(background);
+		// A fresh browser's first answer comes before the fetch it starts: it covers what has arrived so far.
+		const status = await screen.findByText(/^Loading your links from your account: [\d,]+ so far…$/);
+		expect(status.getAttribute("role")).toBe("status");
+		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		expect(screen.queryByText(/Loading your links from your account/)).toBeNull();
+		expect(screen.queryByText("No links yet.")).toBeNull();
 	});
 
 	it("says how to make a first link when there are none, with no pagination for nothing", async () => {
@@ -105,7 +122,7 @@ describe("the links table", () => {
 		await userEvent.click(await screen.findByRole("button", { name: "sign in to your account" }));
 		const form = screen.getByRole("form", { name: "Sign in" });
 		expect(document.activeElement).toBe(within(form).getByRole("textbox", { name: "Email" }));
-		expect(background.requests.map((request) => request.type)).not.toContain("listLinks");
+		expect(background.requests.map((request) => request.type)).not.toContain("searchLinks");
 	});
 });
 
@@ -114,7 +131,7 @@ describe("live updates", () => {
 		const background = await optionsBackground(firestore, { links: 5 });
 		renderOptions(background);
 		await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
-		const made = await act(() => background.store.shorten(background.uid, { url: "https://example.com/from-popup" }));
+		const made = await act(() => shortenInPopup(background, "https://example.com/from-popup"));
 		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
 		expect(shownCodes()[0]).toBe(made.code);
 	});
@@ -126,9 +143,7 @@ describe("live updates", () => {
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
 		await waitFor(() => expect(rangeShown()).toBe("26-30 of 30"));
 		const before = shownCodes();
-		const made = await act(() =>
-			background.store.shorten(background.uid, { url: "https://example.com/made-meanwhile" }),
-		);
+		const made = await act(() => shortenInPopup(background, "https://example.com/made-meanwhile"));
 		expect(await screen.findByText(/1 new link since this page opened/)).toBeTruthy();
 		expect(shownCodes()).toEqual(before);
 		await userEvent.click(screen.getByRole("button", { name: "Show newest" }));
@@ -137,18 +152,19 @@ describe("live updates", () => {
 		expect(before).not.toContain(made.code);
 	});
 
-	it("in a search further in, does not count new links the search may not show", async () => {
+	it("in a search further in, keeps the rows when a new link does not match, and counts nothing", async () => {
 		const background = await optionsBackground(firestore);
 		for (let i = 0; i < 12; i++) {
 			await background.store.shorten(background.uid, { url: `https://example.com/live/${i}`, alias: `live-${i}` });
 		}
-		history.replaceState(null, "", "#q=live-&size=10");
+		history.replaceState(null, "", "#q=live&size=10&page=2");
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-10 of 12"));
-		await userEvent.click(screen.getByRole("button", { name: "Next" }));
 		await waitFor(() => expect(rangeShown()).toBe("11-12 of 12"));
-		await act(() => background.store.shorten(background.uid, { url: "https://example.com/elsewhere" }));
-		await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+		const before = shownCodes();
+		await act(() => shortenInPopup(background, "https://example.com/elsewhere"));
+		await waitFor(() => expect(background.pageRequests().length).toBeGreaterThan(1));
+		expect(rangeShown()).toBe("11-12 of 12");
+		expect(shownCodes()).toEqual(before);
 		expect(screen.queryByText(/new link/)).toBeNull();
 	});
 

@@ -48,9 +48,9 @@ describe("an options request that gets no answer", () => {
 		const background = await optionsBackground(firestore, {
 			links: 3,
 			overrides: (real) => {
-				const listLinks = firstUnanswered(async (request: RequestOf<"listLinks">) => real.listLinks(request));
-				asked = listLinks.asked;
-				return { listLinks: listLinks.handle };
+				const searchLinks = firstUnanswered(async (request: RequestOf<"searchLinks">) => real.searchLinks(request));
+				asked = searchLinks.asked;
+				return { searchLinks: searchLinks.handle };
 			},
 		});
 		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

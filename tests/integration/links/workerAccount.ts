@@ -1,0 +1,70 @@
+/**
+ * An account's worker as the integration tests run it: the real link handlers (background/links.ts), link
+ * store, mirror and search index, with the real SDK against the local backend and fake-indexeddb for the
+ * worker's IndexedDB; and the same account's link store in another browser.
+ */
+import { IDBFactory } from "fake-indexeddb";
+import { getAuth } from "firebase/auth";
+import type { Auth } from "firebase/auth/web-extension";
+import { afterAll } from "vitest";
+import type { SignOutMemory } from "../../../background/accounts";
+import { createLinkMirrors, type LinkMirrors } from "../../../background/linkMirrors";
+import { linkHandlers } from "../../../background/links";
+import { createLinkStore } from "../../../src/links/store";
+import type { LinksChange } from "../../../src/links/types";
+import { inProcessBackground } from "../../unit/inProcessBackground";
+import { type Client, newAccount, signedInElsewhere } from "../clients";
+
+const SHORT_BASE = "http://127.0.0.1:5000/";
+const opened: Client[] = [];
+
+afterAll(async () => {
+	await Promise.all(opened.map((client) => client.close()));
+});
+
+/** Nobody in these tests signs out through the handlers: a signed-in user is never asked about it. */
+const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
+
+export async function accountWithWorker() {
+	const here = await newAccount();
+	const there = await signedInElsewhere(here.email);
+	opened.push(here, there);
+	const storeOn = (client: Client, onChange?: (change: LinksChange) => void) =>
+		createLinkStore({
+			db: client.db,
+			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			...(onChange ? { onChange } : {}),
+		});
+	/** What the worker's syncs announced to open pages. */
+	const announced: LinksChange[] = [];
+	/** What the worker's own writes announced, as the store tells them. */
+	const written: LinksChange[] = [];
+	const indexedDB = new IDBFactory();
+	const mirrors: LinkMirrors = createLinkMirrors({
+		indexedDB,
+		db: () => here.db,
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+		announce: (change) => announced.push(change),
+	});
+	const store = storeOn(here, (change) => written.push(change));
+	const auth = getAuth(here.db.app) as unknown as Auth;
+	const call = inProcessBackground(
+		linkHandlers(
+			() => auth,
+			() => store,
+			neverSignedOut,
+			() => mirrors,
+		),
+	);
+	const data = async <T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: unknown }>): Promise<T> => {
+		const answer = await reply;
+		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
+		return answer.data;
+	};
+	return { uid: here.uid, db: here.db, call, data, elsewhere: storeOn(there), mirrors, indexedDB, announced, written };
+}
+
+export type WorkerAccount = Awaited<ReturnType<typeof accountWithWorker>>;
