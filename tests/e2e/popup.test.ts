@@ -340,6 +340,35 @@ describe("the popup's tags", () => {
 			await popup.close();
 		}
 	});
+
+	it("are saved on the link: the next popup on the page shows them, and suggests them on another page", async () => {
+		const tagsShown = (popup: ActionPopup) =>
+			popup.evaluate(() => [...document.querySelectorAll(".tag-chip__name")].map((name) => name.textContent));
+		await showTab(`${siteOrigin}/articles/filed`);
+		const first = await extension.clickAction(tab);
+		await shownShortLink(first);
+		await fillPopupField(first, "Tags", "Filed Later, popup-e2e,");
+		expect(await first.waitFor(() => document.querySelector(".link-tags__status--saved")?.textContent)).toBe("Saved.");
+		await first.close();
+
+		const again = await extension.clickAction(tab);
+		await shownShortLink(again);
+		expect(await tagsShown(again)).toEqual(["Filed Later", "popup-e2e"]);
+		await again.close();
+
+		await showTab(`${siteOrigin}/articles/unfiled`);
+		const other = await extension.clickAction(tab);
+		await shownShortLink(other);
+		expect(await tagsShown(other)).toEqual([]);
+		const suggested = await other.waitFor(() => {
+			const values = [...document.querySelectorAll("datalist option")].map(
+				(option) => (option as HTMLOptionElement).value,
+			);
+			return values.includes("popup-e2e") ? values : null;
+		});
+		expect(suggested).toEqual(expect.arrayContaining(["Filed Later", "popup-e2e"]));
+		await other.close();
+	});
 });
 
 describe("the popup's height", () => {
