@@ -80,14 +80,14 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 			<label className="alias-form__label" htmlFor={inputId}>
 				{t("alias")}
 			</label>
-			<div className="alias-form__row">
+			<div className="alias-form__row field-box">
 				<span className="alias-form__base" aria-hidden="true">
 					{shortLinkBase.replace(/^https?:\/\//, "")}
 				</span>
 				<input
 					ref={input}
 					id={inputId}
-					className="alias-form__input"
+					className="alias-form__input field-box__input"
 					value={alias}
 					autoComplete="off"
 					spellCheck={false}

@@ -6,6 +6,7 @@ import { CopyField } from "../src/ui/CopyField";
 import { useLazyComponent } from "../src/ui/useLazyComponent";
 import { AliasForm } from "./AliasForm";
 import { usePopupEnvironment } from "./environment";
+import { LinkTags } from "./LinkTags";
 import { RecentLinks, useRecentLinks } from "./RecentLinks";
 
 /**
@@ -27,7 +28,8 @@ const extraNames = { alias: "customAlias", qr: "qrCode", recent: "recentLinks" }
  * The short link, whole and focused with its text selected, copied on arrival when `autoCopy` is on. The
  * custom alias form, the QR code and the recent links open below the tools, one at a time, so the link
  * itself never moves or hides. A saved alias replaces the link shown in place, copied and focused the
- * same way (the field is new for the new link). Escape closes whichever is open and returns to its button.
+ * same way (the field is new for the new link), and its tags in place of the old link's. Escape closes
+ * whichever is open and returns to its button.
  */
 export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolean }) {
 	const { copy } = usePopupEnvironment();
@@ -83,6 +85,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 					</a>
 				</div>
 			</section>
+			<LinkTags key={shown.code} link={shown} />
 			<div className="link-tools">
 				{disclosure("alias")}
 				{qrCode !== "failed" && disclosure("qr")}

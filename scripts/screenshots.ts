@@ -2,7 +2,8 @@
  * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
  * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
- * explicit sign-out; and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
+ * explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten, with the
+ * recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
  * keyboard focus in the rows, a search sorted by title, a link's analytics over 30 and 90 days, and
  * signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
@@ -18,7 +19,13 @@ import { REPO_ROOT } from "../local/config";
 import { seedAccount } from "../local/seed";
 import { type Catalogue, formatMessage, type MessageKey } from "../src/i18n/catalogue";
 import type { AnyRequest } from "../src/messages";
-import { type ActionPopup, fillPopupField, launchExtension, pressPopupButton } from "../tests/e2e/extension";
+import {
+	type ActionPopup,
+	type Extension,
+	fillPopupField,
+	launchExtension,
+	pressPopupButton,
+} from "../tests/e2e/extension";
 import { shownShortLink } from "../tests/e2e/shortLink";
 import { serveTestSite } from "../tests/e2e/testSite";
 import { startTestBackend } from "../tests/testBackend";
@@ -33,6 +40,9 @@ const OPTIONS_WIDTHS = [1280, 820, 800];
 const account = { email: "sam@example.com", password: "screenshots" };
 /** An alias the screenshots' page asks for, held by another page so the form offers free ones. */
 const TAKEN_ALIAS = "link-shortener";
+
+/** Longer than a chip's width: cut with an ellipsis, whole in its tooltip. */
+const LONG_TAG = "browser extensions and privacy";
 
 const LANGUAGE = process.argv.includes("--lang") ? process.argv[process.argv.indexOf("--lang") + 1] : undefined;
 const catalogue: Catalogue = JSON.parse(
@@ -57,6 +67,48 @@ async function popupShots(popup: ActionPopup, name: string): Promise<void> {
 		await popup.setColorScheme(scheme);
 		save(`${name}-${scheme}`, await popup.screenshot());
 	}
+}
+
+/** Once the latest change of the tags has been answered, saved or not. */
+function tagsAnswered(popup: ActionPopup): Promise<boolean> {
+	return popup.waitFor(() => {
+		const status = document.querySelector(".link-tags__status");
+		return status !== null && status.textContent !== "" && !status.matches(".link-tags__status--saving");
+	});
+}
+
+/**
+ * The link's tags, as `tab`'s popup shows them after each change, each view's height printed (Chrome
+ * scrolls a popup past 600 px): three tags, one cut short, and with the recent links open; a tag being
+ * typed that breaks a rule; all ten, and with the recent links open.
+ */
+async function tagsShots(extension: Extension, tab: Page): Promise<void> {
+	const popup = await extension.clickAction(tab);
+	await shownShortLink(popup);
+	const logHeight = async (view: string) =>
+		console.log(`${view}: ${await popup.evaluate(() => document.documentElement.scrollHeight)} px tall`);
+	const shots = async (name: string) => {
+		await logHeight(name);
+		await popupShots(popup, name);
+	};
+	const openRecent = async () => {
+		await pressPopupButton(popup, text("recentLinks"));
+		await popup.waitFor(() => document.querySelectorAll(".recent-links li").length > 0);
+	};
+	await fillPopupField(popup, text("tags"), `reading list, privacy, ${LONG_TAG},`);
+	await tagsAnswered(popup);
+	await shots("popup-tags");
+	await openRecent();
+	await logHeight("popup-tags with the recent links open");
+	await pressPopupButton(popup, text("recentLinks"));
+	await fillPopupField(popup, text("tags"), "c++");
+	await shots("popup-tags-invalid");
+	await fillPopupField(popup, text("tags"), "q1, q2, q3, q4, q5, q6, q7,");
+	await tagsAnswered(popup);
+	await shots("popup-tags-full");
+	await openRecent();
+	await shots("popup-tags-recent");
+	await popup.close();
 }
 
 /** At the narrowest width the table holds: one row selected, the one below it being edited. */
@@ -171,6 +223,8 @@ async function main(): Promise<void> {
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
 			await aliasPopup.close();
+
+			await tagsShots(extension, tab);
 
 			await tab.goto(`${site.loopbackOrigin}/admin/settings`);
 			const privatePopup = await extension.clickAction(tab);

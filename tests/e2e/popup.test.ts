@@ -4,7 +4,16 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import qrcode from "qrcode-generator";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ActionPopup, type Extension, launchExtension, pressPopupButton } from "./extension";
+import {
+	type ActionPopup,
+	type Extension,
+	fillPopupField,
+	launchExtension,
+	MIN_TEXT_PX,
+	popupAccessibilityViolations,
+	pressPopupButton,
+	textSmallerThan,
+} from "./extension";
 import { SHORT_LINK, saveAlias, shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
@@ -291,6 +300,74 @@ describe("the popup with shortenOnOpen off", () => {
 			await setSettings(popup, { shortenOnOpen: true });
 			await popup.close();
 		}
+	});
+});
+
+describe("the popup's tags", () => {
+	it("wrap within the popup's width, cut a long tag with the whole of it in its tooltip, draw nothing below 13 px, and pass axe", async () => {
+		const long = "browser extensions and privacy";
+		await showTab(`${siteOrigin}/articles/tagged`);
+		const popup = await extension.clickAction(tab);
+		try {
+			await shownShortLink(popup);
+			// The chips show a change at once, before the worker has answered.
+			await fillPopupField(popup, "Tags", `reading list, privacy, ${long}, q1, q2, q3,`);
+			const drawn = await popup.waitFor((whole) => {
+				const chips = [...document.querySelectorAll(".tag-chip")].map((chip) => chip.getBoundingClientRect());
+				const box = document.querySelector(".link-tags__box")?.getBoundingClientRect();
+				const longName = [...document.querySelectorAll<HTMLElement>(".tag-chip__name")].find(
+					(name) => name.textContent === whole,
+				);
+				if (chips.length < 6 || !box || !longName) return null;
+				return {
+					rows: new Set(chips.map((chip) => Math.round(chip.top))).size,
+					insideTheBox: chips.every((chip) => chip.left >= box.left && chip.right <= box.right),
+					scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+					cut: longName.scrollWidth > longName.clientWidth,
+					tooltip: longName.title,
+				};
+			}, long);
+			expect(drawn).toEqual({
+				rows: expect.toSatisfy((rows: number) => rows >= 2),
+				insideTheBox: true,
+				scrollsSideways: false,
+				cut: true,
+				tooltip: long,
+			});
+			expect(await popup.evaluate(textSmallerThan, MIN_TEXT_PX)).toEqual([]);
+			expect(await popupAccessibilityViolations(popup)).toEqual([]);
+		} finally {
+			await popup.close();
+		}
+	});
+
+	it("are saved on the link: the next popup on the page shows them, and suggests them on another page", async () => {
+		const tagsShown = (popup: ActionPopup) =>
+			popup.evaluate(() => [...document.querySelectorAll(".tag-chip__name")].map((name) => name.textContent));
+		await showTab(`${siteOrigin}/articles/filed`);
+		const first = await extension.clickAction(tab);
+		await shownShortLink(first);
+		await fillPopupField(first, "Tags", "Filed Later, popup-e2e,");
+		expect(await first.waitFor(() => document.querySelector(".link-tags__status--saved")?.textContent)).toBe("Saved.");
+		await first.close();
+
+		const again = await extension.clickAction(tab);
+		await shownShortLink(again);
+		expect(await tagsShown(again)).toEqual(["Filed Later", "popup-e2e"]);
+		await again.close();
+
+		await showTab(`${siteOrigin}/articles/unfiled`);
+		const other = await extension.clickAction(tab);
+		await shownShortLink(other);
+		expect(await tagsShown(other)).toEqual([]);
+		const suggested = await other.waitFor(() => {
+			const values = [...document.querySelectorAll("datalist option")].map(
+				(option) => (option as HTMLOptionElement).value,
+			);
+			return values.includes("popup-e2e") ? values : null;
+		});
+		expect(suggested).toEqual(expect.arrayContaining(["Filed Later", "popup-e2e"]));
+		await other.close();
 	});
 });
 

@@ -7,7 +7,7 @@ import { errorText } from "../../../src/i18n/errorText";
 import { t } from "../../../src/i18n/translate";
 import { countNewLink } from "../../../src/links/quota";
 import type { Link } from "../../../src/links/types";
-import { expectSelected, findLink, linkField, linkFor, renderPopup, TestClipboard } from "./renderPopup";
+import { copyStatus, expectSelected, findLink, linkField, linkFor, renderPopup, TestClipboard } from "./renderPopup";
 
 afterEach(() => {
 	cleanup();
@@ -49,7 +49,7 @@ describe("the popup on a web page", () => {
 		expect(linkField().textContent).toBe(shortUrl);
 		expectSelected(linkField());
 		expect(clipboard.text).toBe(shortUrl);
-		expect(screen.getByRole("status").textContent).toBe("Copied");
+		expect(copyStatus().textContent).toBe("Copied");
 	});
 
 	it("shows a real-length link whole, its site apart from its code, and Ctrl+C copies all of it", async () => {
@@ -78,13 +78,13 @@ describe("the popup on a web page", () => {
 		// The field can reach the DOM a moment before the effect that focuses it has run.
 		await vi.waitFor(() => expectSelected(field));
 		expect(clipboard.text).toBe("");
-		const status = screen.getByRole("status");
+		const status = copyStatus();
 		expect(status.textContent).toBe("");
 		fireEvent.click(screen.getByRole("button", { name: "Copy" }));
 		await screen.findByText("Copied");
 		expect(clipboard.text).toBe(shortUrl);
 		// The live region that was already there says it, so screen readers announce it.
-		expect(screen.getByRole("status")).toBe(status);
+		expect(copyStatus()).toBe(status);
 	});
 
 	it("copies when Enter is pressed in the link field", async () => {
@@ -99,7 +99,7 @@ describe("the popup on a web page", () => {
 		clipboard.refuses = true;
 		renderPopup({ tab: article, clipboard });
 		await screen.findByText(t("copyFailed"));
-		expect(screen.getByRole("status").textContent).toBe(t("copyFailed"));
+		expect(copyStatus().textContent).toBe(t("copyFailed"));
 		expectSelected(linkField());
 
 		clipboard.refuses = false;

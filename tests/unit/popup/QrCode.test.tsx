@@ -50,11 +50,13 @@ describe("the QR code", () => {
 		renderPopup({ tab: article, autoCopy: false });
 		await findLink("https://sho.rt/aB3dE5g");
 		const names: string[] = [];
-		for (let step = 0; step < 4; step++) {
+		for (let step = 0; step < 5; step++) {
 			await user.tab();
-			names.push(document.activeElement?.textContent ?? "");
+			const focused = document.activeElement;
+			names.push((focused instanceof HTMLInputElement ? focused.labels?.[0] : focused)?.textContent ?? "");
 		}
-		expect(names).toEqual(["Copy", "Open", "Custom alias", "QR code"]);
+		// The tags' field comes between the link and its tools.
+		expect(names).toEqual(["Copy", "Open", "Tags", "Custom alias", "QR code"]);
 		await user.keyboard(" ");
 		expect(await screen.findByRole("img", { name: "QR code for https://sho.rt/aB3dE5g" })).toBeTruthy();
 		await user.tab();

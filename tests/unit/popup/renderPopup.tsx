@@ -31,6 +31,11 @@ export function linkField(name = "Short link for this page"): HTMLElement {
 	return screen.getByRole("textbox", { name });
 }
 
+/** The short link's own status ("Copied"): the one without a name, as the tags' is named "Tags". */
+export function copyStatus(): HTMLElement {
+	return screen.getByRole("status", { name: "" });
+}
+
 /** The short link the popup shows, once it shows `url`. */
 export function findLink(url: string): Promise<HTMLElement> {
 	return vi.waitFor(() => {

@@ -1,0 +1,33 @@
+import { useRef, useState } from "react";
+import { errorText } from "../src/i18n/errorText";
+import type { Link } from "../src/links/types";
+import { useBackground } from "../src/ui/BackgroundContext";
+
+export type TagsSaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; why: string };
+
+/**
+ * A link's tags as the user edits them, each change sent with setTags at once. The chips show what the
+ * user asked for from the first keystroke; a saved answer replaces them with the tags as stored (tidied,
+ * duplicates folded), a failure leaves them as asked, so nothing typed is lost and the next change
+ * sends them all again. Only the latest change's answer counts: an earlier one arriving late would put
+ * back tags the user has since changed.
+ */
+export function useSavedTags(link: Link) {
+	const call = useBackground();
+	const [tags, setTags] = useState<string[]>(link.tags ?? []);
+	const [state, setState] = useState<TagsSaveState>({ kind: "idle" });
+	const latest = useRef(0);
+
+	async function change(next: string[]) {
+		const request = ++latest.current;
+		setTags(next);
+		setState({ kind: "saving" });
+		const reply = await call({ type: "setTags", code: link.code, tags: next });
+		if (request !== latest.current) return;
+		if (!reply.ok) return setState({ kind: "failed", why: errorText(reply.error) });
+		setTags(reply.data.tags ?? []);
+		setState({ kind: "saved" });
+	}
+
+	return { tags, state, change };
+}
