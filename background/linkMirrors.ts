@@ -43,9 +43,11 @@ interface Held {
 	mirror: LinkMirror;
 	/**
 	 * Built from the mirror on the first search, not when the mirror opens: a shorten needs only the
-	 * mirror's address lookup, and reading every link into memory would sit on its critical path.
+	 * mirror's address lookup, and reading every link into memory would sit on its critical path. A
+	 * promise, so that what a sync or this worker writes while it is being read waits for it, and is
+	 * applied on top, rather than lost between the read and the index.
 	 */
-	index: LinkIndex | null;
+	index: Promise<LinkIndex> | null;
 	/** True once a sync has reached the end, in this worker or an earlier one. */
 	complete: boolean;
 	/** When the last sync that reached the end finished, by the injected clock. */
@@ -59,10 +61,9 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 
 	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
 	async function follow(held: Held, codes: string[]): Promise<void> {
-		const { index } = held;
 		// Without an index nobody is looking: it is built from the mirror, page included, when one asks.
-		if (index === null) return;
-		const stored = await held.mirror.some(codes);
+		if (held.index === null) return;
+		const [index, stored] = await Promise.all([held.index, held.mirror.some(codes)]);
 		const change: Record<LinksChange["kind"], string[]> = { created: [], updated: [], deleted: [] };
 		for (const code of new Set(codes)) {
 			const link = stored.get(code);
@@ -149,10 +150,14 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 	/** The held links with their index, read from the mirror the first time. */
 	async function indexed(held: Held): Promise<HeldLinks> {
 		if (held.index === null) {
-			const links = await held.mirror.all();
-			held.index ??= createLinkIndex(links);
+			const building = held.mirror.all().then((links) => createLinkIndex(links));
+			held.index = building;
+			// A failed read is tried again by the next request rather than kept.
+			building.catch(() => {
+				if (held.index === building) held.index = null;
+			});
 		}
-		return { index: held.index, complete: held.complete };
+		return { index: await held.index, complete: held.complete };
 	}
 
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
@@ -226,7 +231,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		 */
 		async saved(owner: string, link: Link): Promise<void> {
 			const held = await heldFor(owner);
-			held.index?.put(link);
+			(await held.index)?.put(link);
 			const { shortUrl: _, ...stored } = link;
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
 		},
@@ -234,7 +239,8 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		/** The worker's own deletes. */
 		async deleted(owner: string, codes: string[]): Promise<void> {
 			const held = await heldFor(owner);
-			for (const code of codes) held.index?.remove(code);
+			const index = await held.index;
+			for (const code of codes) index?.remove(code);
 			await held.mirror.apply({ kind: "deleted", codes });
 		},
 

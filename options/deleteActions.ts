@@ -40,9 +40,12 @@ export function deleteActions({ links, deletes, toasts, unselect, focusAfterRend
 			start([link.code], t("deletedLink", { link: displayUrl(link.shortUrl) }), (area) =>
 				area.querySelector<HTMLElement>(`tr[data-code="${link.code}"] [data-action="delete"]`),
 			);
-			// The Delete button now in the row's place, else the one above.
+			// The Delete button now in the row's place, else the one above; found among the other rows, so a
+			// render that comes before the row is hidden (a reload landing at that moment) cannot pick its own.
 			focusAfterRender((area) => {
-				const buttons = area.querySelectorAll<HTMLElement>('tbody [data-action="delete"]');
+				const buttons = area.querySelectorAll<HTMLElement>(
+					`tbody tr:not([data-code="${link.code}"]) [data-action="delete"]`,
+				);
 				return buttons[Math.min(index, buttons.length - 1)];
 			});
 		},
