@@ -5,6 +5,7 @@ import { CopyButton } from "../src/ui/CopyButton";
 import { ChartIcon, DeleteIcon, EditIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { useOptionsEnvironment } from "./environment";
+import { LinkTagChips } from "./LinkTagChips";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
 import type { ClickTotal } from "./useClickTotals";
@@ -29,6 +30,8 @@ export interface LinkRowProps {
 	save: (url: string) => Promise<AppError | null>;
 	onDelete: () => void;
 	onAnalytics: () => void;
+	/** Shows the links with `tag`. */
+	onTag: (tag: string) => void;
 }
 
 function ClicksCell({ clicks }: { clicks: ClickTotal }) {
@@ -44,8 +47,8 @@ function ClicksCell({ clicks }: { clicks: ClickTotal }) {
 }
 
 /**
- * One link: its page (title over the target's site and path, each cut to one line with the whole in a
- * tooltip), its code with Copy, when it was made, its clicks, and Analytics, Edit and Delete. The code is the row's
+ * One link: its page (title over the target's site and path and its tags, each cut to one line with the
+ * whole in a tooltip), its code with Copy, when it was made, its clicks, and Analytics, Edit and Delete. The code is the row's
  * header, read out whole ("sho.rt/abc1234") though only the code shows: the site is the same on every row.
  */
 export function LinkRow({
@@ -58,6 +61,7 @@ export function LinkRow({
 	save,
 	onDelete,
 	onAnalytics,
+	onTag,
 }: LinkRowProps) {
 	const { copy, shortLinkBase, siteHosts } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
@@ -97,6 +101,7 @@ export function LinkRow({
 						<span className="link-page__target" title={link.url}>
 							{target}
 						</span>
+						<LinkTagChips tags={link.tags ?? []} onTag={onTag} />
 					</div>
 				)}
 			</td>

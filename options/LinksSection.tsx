@@ -28,6 +28,7 @@ import { useLiveLinks } from "./useLiveLinks";
 import type { PendingDeletes } from "./usePendingDeletes";
 import { useSelection } from "./useSelection";
 import { useSyncOnReturn } from "./useSyncOnReturn";
+import { useTagCounts } from "./useTagCounts";
 import type { Toasts } from "./useToasts";
 
 const searchBox: FocusFinder = (area) => area.querySelector<HTMLElement>('input[type="search"]');
@@ -57,6 +58,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		if (state.shown?.found.complete === false) reload();
 	});
 	const newLinks = useLiveLinks(view, reload);
+	const tags = useTagCounts();
 	const [analyticsOf, setAnalyticsOf] = useState<Link | null>(null);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a new view is the trigger. Moving to another page or search sends a waiting delete (its undo cannot follow), and starts with nothing selected: a selection is of the rows in view.
@@ -76,6 +78,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	);
 	const onSort = (sort: SearchSort) => navigate(firstPage({ ...view, sort }));
 	const onFilter = (filter: SearchFilter) => navigate(firstPage({ ...view, filter }));
+	const onTag = (tag: string) => navigate(firstPage({ ...view, tag }));
 
 	const shown = state.shown?.found ?? null;
 	const clicksOf = useClickTotals(shown);
@@ -117,7 +120,15 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 			</div>
 			<div className="links-section__controls">
 				<SearchBox term={view.term} onSearch={onSearch} />
-				<SortAndFilter sort={view.sort} filter={view.filter} onSort={onSort} onFilter={onFilter} />
+				<SortAndFilter
+					sort={view.sort}
+					filter={view.filter}
+					onSort={onSort}
+					onFilter={onFilter}
+					tag={view.tag}
+					tags={tags}
+					onTag={onTag}
+				/>
 			</div>
 			{shown && !shown.complete && (
 				<p className="links-section__loading" role="status">
@@ -164,8 +175,9 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					<EmptyList
 						term={shownView.term}
 						filter={shownView.filter}
+						tag={shownView.tag}
 						onClearSearch={() => onSearch("")}
-						onShowAll={() => onFilter("all")}
+						onShowAll={() => navigate(firstPage({ ...view, filter: "all", tag: "" }))}
 					/>
 				)
 			) : (
@@ -184,6 +196,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							onDelete={deleteOne}
 							clicksOf={clicksOf}
 							onAnalytics={setAnalyticsOf}
+							onTag={onTag}
 						/>
 					</div>
 					<Pagination

@@ -20,6 +20,8 @@ export interface LinksTableProps {
 	onDelete: (link: Link) => void;
 	clicksOf: (code: string) => ClickTotal;
 	onAnalytics: (link: Link) => void;
+	/** Shows the links with `tag`. */
+	onTag: (tag: string) => void;
 	/** Said in a row of its own when there are no rows, e.g. while the whole page waits to be deleted. */
 	placeholder?: string | null;
 }
@@ -45,6 +47,7 @@ export function LinksTable({
 	onDelete,
 	clicksOf,
 	onAnalytics,
+	onTag,
 	placeholder = null,
 }: LinksTableProps) {
 	const table = useRef<HTMLTableElement>(null);
@@ -124,6 +127,7 @@ export function LinksTable({
 						save={(url) => save(link.code, url)}
 						onDelete={() => onDelete(link)}
 						onAnalytics={() => onAnalytics(link)}
+						onTag={onTag}
 					/>
 				))}
 			</tbody>

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
+import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
+
+let firestore: LocalFirestore;
+let background: OptionsBackground;
+/** The five demo links' codes, newest first. */
+let codes: string[];
+
+/** The codes of `owner`'s links, newest first, read behind the page. */
+async function codesOf(owner: OptionsBackground): Promise<string[]> {
+	const page = await owner.store.listPage(owner.uid, { pageSize: 10 });
+	return page.links.map((link) => link.code);
+}
+
+beforeAll(async () => {
+	firestore = await startLocalFirestore();
+	background = await optionsBackground(firestore, { links: 5 });
+	codes = await codesOf(background);
+	await background.store.setTags(codes[0] ?? "", ["react", "Reading list"]);
+	await background.store.setTags(codes[2] ?? "", ["react"]);
+	await background.store.setTags(codes[3] ?? "", ["work"]);
+});
+afterAll(() => firestore.close());
+afterEach(resetPage);
+
+const rowOf = (code: string) => screen.getByRole("row", { name: new RegExp(`sho\\.rt/${code}`) });
+const tagSelect = () => screen.getByRole("combobox", { name: "Tag" });
+const optionNames = (select: HTMLElement) =>
+	within(select)
+		.getAllByRole("option")
+		.map((option) => option.textContent);
+
+describe("tags in the links table", () => {
+	it("shows each link's tags under its title, the whole list in a tooltip", async () => {
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		const chips = within(rowOf(codes[0] ?? "")).getByRole("list", { name: "Tags of this link" });
+		expect(
+			within(chips)
+				.getAllByRole("button")
+				.map((chip) => chip.textContent),
+		).toEqual(["react", "Reading list"]);
+		expect(chips.getAttribute("title")).toBe("react, Reading list");
+		expect(within(rowOf(codes[1] ?? "")).queryByRole("list", { name: "Tags of this link" })).toBeNull();
+	});
+
+	it("lists only the links with a tag when its chip is pressed, from the first page, and says so", async () => {
+		history.replaceState(null, "", "#size=25&page=1");
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		await userEvent.click(within(rowOf(codes[2] ?? "")).getByRole("button", { name: "Show the links tagged react" }));
+		await waitFor(() => expect(shownCodes()).toEqual([codes[0], codes[2]]));
+		expect(location.hash).toBe("#tag=react&size=25");
+		expect(screen.getByRole("grid", { name: "Your links tagged “react”, newest first" })).toBeTruthy();
+		expect(tagSelect()).toHaveProperty("value", "react");
+	});
+});
+
+describe("the Tag filter", () => {
+	it("offers any tag and each of the user's tags with its count, by name", async () => {
+		renderOptions(background);
+		await waitFor(() =>
+			expect(optionNames(tagSelect())).toEqual(["Any tag", "react (2)", "Reading list (1)", "work (1)"]),
+		);
+	});
+
+	it("lists the links with the chosen tag, and every link again with Any tag", async () => {
+		renderOptions(background);
+		await waitFor(() => expect(optionNames(tagSelect())).toContain("work (1)"));
+		await userEvent.selectOptions(tagSelect(), "work");
+		await waitFor(() => expect(shownCodes()).toEqual([codes[3]]));
+		expect(rangeShown()).toBe("1-1 of 1");
+		expect(location.hash).toContain("tag=work");
+		await userEvent.selectOptions(tagSelect(), "");
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		expect(location.hash).not.toContain("tag=");
+	});
+
+	it("counts a tag added elsewhere once the links change", async () => {
+		const own = await optionsBackground(firestore, { links: 2 });
+		renderOptions(own);
+		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag"]));
+		const [code = ""] = await codesOf(own);
+		// Through the worker, as the popup tags a link.
+		await own.call({ type: "setTags", code, tags: ["later"] });
+		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "later (1)"]));
+	});
+
+	it("says when no link has the tag of the address, with a way back to every link", async () => {
+		history.replaceState(null, "", "#tag=gone&size=25");
+		renderOptions(background);
+		expect(await screen.findByText("No links are tagged “gone”.")).toBeTruthy();
+		expect(tagSelect()).toHaveProperty("value", "gone");
+		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		expect(location.hash).toBe("#size=25");
+		expect(linksTable()).toBeTruthy();
+	});
+});
