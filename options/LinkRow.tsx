@@ -2,10 +2,11 @@ import type { AppError } from "../src/errors";
 import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
-import { ChartIcon, DeleteIcon, EditIcon } from "../src/ui/icons";
+import { ChartIcon, DeleteIcon, EditIcon, TagIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { useOptionsEnvironment } from "./environment";
 import { LinkTagChips } from "./LinkTagChips";
+import { RowTagsEditor } from "./RowTagsEditor";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
 import type { ClickTotal } from "./useClickTotals";
@@ -28,6 +29,9 @@ export interface LinkRowProps {
 	editing: boolean;
 	onEdit: (editing: boolean) => void;
 	save: (url: string) => Promise<AppError | null>;
+	/** True while the row's tags are open to edit. */
+	tagging: boolean;
+	onTagging: (tagging: boolean) => void;
 	onDelete: () => void;
 	onAnalytics: () => void;
 	/** Shows the links with `tag`. */
@@ -59,6 +63,8 @@ export function LinkRow({
 	editing,
 	onEdit,
 	save,
+	tagging,
+	onTagging,
 	onDelete,
 	onAnalytics,
 	onTag,
@@ -101,9 +107,10 @@ export function LinkRow({
 						<span className="link-page__target" title={link.url}>
 							{target}
 						</span>
-						<LinkTagChips tags={link.tags ?? []} onTag={onTag} />
+						{!tagging && <LinkTagChips tags={link.tags ?? []} onTag={onTag} />}
 					</div>
 				)}
+				{tagging && !editing && <RowTagsEditor link={link} short={short} close={() => onTagging(false)} />}
 			</td>
 			<th scope="row" className="links-table__code">
 				<div className="short-code">
@@ -142,6 +149,17 @@ export function LinkRow({
 					onClick={() => onEdit(!editing)}
 				>
 					<EditIcon />
+				</button>
+				<button
+					type="button"
+					className="icon-button"
+					data-action="tags"
+					aria-label={t("editTagsOf", { link: short })}
+					title={t("editTags")}
+					aria-expanded={tagging}
+					onClick={() => onTagging(!tagging)}
+				>
+					<TagIcon />
 				</button>
 				<button
 					type="button"

@@ -100,3 +100,47 @@ describe("the Tag filter", () => {
 		expect(linksTable()).toBeTruthy();
 	});
 });
+
+describe("editing a link's tags in its row", () => {
+	const tagsButton = (code: string) => screen.getByRole("button", { name: `Edit tags of sho.rt/${code}` });
+	const editor = (code: string) => screen.getByRole("form", { name: `Tags of sho.rt/${code}` });
+	const tagsSent = (owner: OptionsBackground) => owner.requests.filter((request) => request.type === "setTags");
+
+	it("adds a tag on Enter, saves it at once, and shows it as a chip once done", async () => {
+		const own = await optionsBackground(firestore, { links: 2 });
+		renderOptions(own);
+		await waitFor(() => expect(shownCodes()).toHaveLength(2));
+		const [code = ""] = shownCodes();
+		await userEvent.click(tagsButton(code));
+		const field = within(editor(code)).getByRole("combobox", { name: "Tags" });
+		expect(document.activeElement).toBe(field);
+		await userEvent.type(field, "news{Enter}");
+		await waitFor(() => expect(within(editor(code)).getByRole("status", { name: "Tags" }).textContent).toBe("Saved."));
+		await userEvent.click(within(editor(code)).getByRole("button", { name: "Done" }));
+		expect(document.activeElement).toBe(tagsButton(code));
+		await waitFor(() =>
+			expect(within(rowOf(code)).getByRole("button", { name: "Show the links tagged news" })).toBeTruthy(),
+		);
+		expect((await own.store.get(code))?.tags).toEqual(["news"]);
+		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "news (1)"]));
+	});
+
+	it("explains a tag that breaks a rule, sends nothing, and closes with Escape", async () => {
+		const own = await optionsBackground(firestore, { links: 1 });
+		renderOptions(own);
+		await waitFor(() => expect(shownCodes()).toHaveLength(1));
+		const [code = ""] = shownCodes();
+		await userEvent.click(tagsButton(code));
+		await userEvent.type(within(editor(code)).getByRole("combobox", { name: "Tags" }), "c++{Enter}");
+		const field = within(editor(code)).getByRole("combobox", { name: "Tags" });
+		expect(field.getAttribute("aria-invalid")).toBe("true");
+		expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+			'Tags are letters, digits, spaces, hyphens, underscores or dots. ("+")',
+		);
+		expect(tagsSent(own)).toEqual([]);
+		await userEvent.keyboard("{Escape}");
+		expect(screen.queryByRole("form", { name: `Tags of sho.rt/${code}` })).toBeNull();
+		expect(document.activeElement).toBe(tagsButton(code));
+		expect(within(rowOf(code)).queryByRole("list", { name: "Tags of this link" })).toBeNull();
+	});
+});
