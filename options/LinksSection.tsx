@@ -3,6 +3,7 @@ import type { AppError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
 import { formatNumber, pluralKey, t, tPlural } from "../src/i18n/translate";
 import { MAX_SEARCH_LENGTH } from "../src/links/linkSearch";
+import { tagKey } from "../src/links/tags";
 import type { Link, PageSize } from "../src/links/types";
 import type { SearchFilter, SearchSort } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
@@ -19,6 +20,7 @@ import { firstPage } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
 import { SearchBox } from "./SearchBox";
 import { SortAndFilter } from "./SortAndFilter";
+import { TagsPanel } from "./TagsPanel";
 import { useAddressFollowsPage } from "./useAddressFollowsPage";
 import { useClickTotals } from "./useClickTotals";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
@@ -79,6 +81,10 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	const onSort = (sort: SearchSort) => navigate(firstPage({ ...view, sort }));
 	const onFilter = (filter: SearchFilter) => navigate(firstPage({ ...view, filter }));
 	const onTag = (tag: string) => navigate(firstPage({ ...view, tag }));
+	// A list filtered by a tag that was renamed follows it to its new name, or lists every link once it is gone.
+	const onRetagged = (from: string, to: string) => {
+		if (view.tag !== "" && tagKey(view.tag) === tagKey(from)) onTag(to);
+	};
 
 	const shown = state.shown?.found ?? null;
 	const clicksOf = useClickTotals(shown);
@@ -130,6 +136,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					onTag={onTag}
 				/>
 			</div>
+			<TagsPanel tags={tags} inform={inform} onRetagged={onRetagged} />
 			{shown && !shown.complete && (
 				<p className="links-section__loading" role="status">
 					{t("loadingFromAccount", { count: shown.held })}

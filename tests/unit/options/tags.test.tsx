@@ -144,3 +144,57 @@ describe("editing a link's tags in its row", () => {
 		expect(within(rowOf(code)).queryByRole("list", { name: "Tags of this link" })).toBeNull();
 	});
 });
+
+describe("renaming and deleting a tag across its links", () => {
+	/** A user whose two newest links are tagged "react" and third "work", with the page open and the panel unfolded. */
+	async function openPanel(hash = "#size=25"): Promise<{ own: OptionsBackground; owned: string[] }> {
+		const own = await optionsBackground(firestore, { links: 3 });
+		const owned = await codesOf(own);
+		await own.store.setTags(owned[0] ?? "", ["react"]);
+		await own.store.setTags(owned[1] ?? "", ["react", "work"]);
+		history.replaceState(null, "", hash);
+		renderOptions(own);
+		await userEvent.click(await screen.findByText("Manage tags"));
+		await screen.findByRole("button", { name: "Rename tag react" });
+		return { own, owned };
+	}
+
+	it("renames a tag on all its links, says how many changed, and a list filtered by it follows", async () => {
+		const { own, owned } = await openPanel("#tag=react&size=25");
+		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
+		const field = screen.getByRole("textbox", { name: "New name for react" });
+		await userEvent.clear(field);
+		await userEvent.type(field, "front end{Enter}");
+		expect(await screen.findByText("Renamed “react” to “front end” on 2 links.")).toBeTruthy();
+		await waitFor(() => expect(location.hash).toBe("#tag=front+end&size=25"));
+		await waitFor(() => expect(shownCodes()).toEqual([owned[0], owned[1]]));
+		expect((await own.store.get(owned[1] ?? ""))?.tags).toEqual(["front end", "work"]);
+		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "front end (2)", "work (1)"]));
+	});
+
+	it("explains a name that breaks a rule as it is typed, and renames nothing", async () => {
+		const { own } = await openPanel();
+		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
+		const field = screen.getByRole("textbox", { name: "New name for react" });
+		await userEvent.type(field, "!{Enter}");
+		expect(field.getAttribute("aria-invalid")).toBe("true");
+		expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+			'Tags are letters, digits, spaces, hyphens, underscores or dots. ("!")',
+		);
+		expect(own.requests.filter((request) => request.type === "renameTag")).toEqual([]);
+		await userEvent.keyboard("{Escape}");
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Rename tag react" }));
+	});
+
+	it("deletes a tag from all its links once confirmed, and the links stay", async () => {
+		const { own, owned } = await openPanel();
+		await userEvent.click(screen.getByRole("button", { name: "Delete tag react" }));
+		expect(screen.getByText("Take “react” off 2 links? The links stay.")).toBeTruthy();
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+		expect(await screen.findByText("Took “react” off 2 links.")).toBeTruthy();
+		expect((await own.store.get(owned[1] ?? ""))?.tags).toEqual(["work"]);
+		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "work (1)"]));
+		expect(shownCodes()).toHaveLength(3);
+	});
+});
