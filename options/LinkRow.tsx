@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AppError } from "../src/errors";
 import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
@@ -36,6 +37,38 @@ export interface LinkRowProps {
 	onAnalytics: () => void;
 	/** Shows the links with `tag`. */
 	onTag: (tag: string) => void;
+}
+
+interface RowActionProps {
+	/** What the button does, by which focus finds it again after the row re-renders. */
+	action: string;
+	/** The whole name, with the link, for screen readers; `title` is the short one shown on hover. */
+	name: string;
+	title: string;
+	danger?: boolean;
+	/** For a button that opens an editor in the row. */
+	expanded?: boolean;
+	opensDialog?: boolean;
+	onClick: () => void;
+	children: ReactNode;
+}
+
+/** One of the row's icon buttons. */
+function RowAction({ action, name, title, danger, expanded, opensDialog, onClick, children }: RowActionProps) {
+	return (
+		<button
+			type="button"
+			className={danger ? "icon-button icon-button--danger" : "icon-button"}
+			data-action={action}
+			aria-label={name}
+			title={title}
+			aria-expanded={expanded}
+			aria-haspopup={opensDialog ? "dialog" : undefined}
+			onClick={onClick}
+		>
+			{children}
+		</button>
+	);
 }
 
 function ClicksCell({ clicks }: { clicks: ClickTotal }) {
@@ -128,49 +161,42 @@ export function LinkRow({
 				<ClicksCell clicks={clicks} />
 			</td>
 			<td className="links-table__actions">
-				<button
-					type="button"
-					className="icon-button"
-					data-action="analytics"
-					aria-label={t("analyticsFor", { link: short })}
+				<RowAction
+					action="analytics"
+					name={t("analyticsFor", { link: short })}
 					title={t("analyticsButton")}
-					aria-haspopup="dialog"
+					opensDialog
 					onClick={onAnalytics}
 				>
 					<ChartIcon />
-				</button>
-				<button
-					type="button"
-					className="icon-button"
-					data-action="edit"
-					aria-label={t("editTargetOf", { link: short })}
+				</RowAction>
+				<RowAction
+					action="edit"
+					name={t("editTargetOf", { link: short })}
 					title={t("editTarget")}
-					aria-expanded={editing}
+					expanded={editing}
 					onClick={() => onEdit(!editing)}
 				>
 					<EditIcon />
-				</button>
-				<button
-					type="button"
-					className="icon-button"
-					data-action="tags"
-					aria-label={t("editTagsOf", { link: short })}
+				</RowAction>
+				<RowAction
+					action="tags"
+					name={t("editTagsOf", { link: short })}
 					title={t("editTags")}
-					aria-expanded={tagging}
+					expanded={tagging}
 					onClick={() => onTagging(!tagging)}
 				>
 					<TagIcon />
-				</button>
-				<button
-					type="button"
-					className="icon-button icon-button--danger"
-					data-action="delete"
-					aria-label={t("deleteLink", { link: short })}
+				</RowAction>
+				<RowAction
+					action="delete"
+					name={t("deleteLink", { link: short })}
 					title={t("delete")}
+					danger
 					onClick={onDelete}
 				>
 					<DeleteIcon />
-				</button>
+				</RowAction>
 			</td>
 		</tr>
 	);

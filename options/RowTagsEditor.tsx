@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { LinkTags } from "../src/ui/tags/LinkTags";
+import { escapeCloses } from "./escapeCloses";
 
 export interface RowTagsEditorProps {
 	link: Link;
@@ -28,12 +29,7 @@ export function RowTagsEditor({ link, short, close }: RowTagsEditorProps) {
 			className="row-tags-editor"
 			aria-label={t("tagsEditorFor", { link: short })}
 			onSubmit={(event) => event.preventDefault()}
-			onKeyDown={(event) => {
-				if (event.key !== "Escape") return;
-				// Escape belongs to the editor here, not to the search box or a toast further out.
-				event.stopPropagation();
-				close();
-			}}
+			onKeyDown={escapeCloses(close)}
 		>
 			<LinkTags link={link} />
 			<button type="button" className="secondary-button" onClick={close}>

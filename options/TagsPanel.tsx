@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { errorText } from "../src/i18n/errorText";
 import { formatNumber, t, tPlural } from "../src/i18n/translate";
 import { checkTag, type TagCount, tagKey } from "../src/links/tags";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { escapeCloses } from "./escapeCloses";
+import { InlineEditor } from "./InlineEditor";
 
 export interface TagsPanelProps {
 	tags: readonly TagCount[];
@@ -12,7 +14,14 @@ export interface TagsPanelProps {
 	onRetagged: (from: string, to: string) => void;
 }
 
-type Action = { tag: string; kind: "rename" | "delete" };
+const ACTIONS = ["rename", "delete"] as const;
+type Action = { tag: string; kind: (typeof ACTIONS)[number] };
+
+/** Each action's button: its word, and its whole name with the tag for screen readers. */
+const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
+	rename: { label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }) },
+	delete: { label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }) },
+};
 
 /**
  * The user's tags with how many links have each, folded away until asked for: each can be renamed or
@@ -53,7 +62,6 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									tag={tag}
 									close={() => close(tag, "rename")}
 									renamed={(to, changed) => {
-										setAction(null);
 										inform(tPlural("tagRenamed", changed, { from: tag, to, count: formatNumber(changed) }));
 										onRetagged(tag, to);
 									}}
@@ -75,26 +83,19 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									<span className="tags-panel__count">
 										{tPlural("linkCount", count, { count: formatNumber(count) })}
 									</span>
-									<button
-										type="button"
-										className="secondary-button"
-										data-tag={tagKey(tag)}
-										data-action="rename"
-										aria-label={t("renameTagOf", { tag })}
-										onClick={() => setAction({ tag, kind: "rename" })}
-									>
-										{t("rename")}
-									</button>
-									<button
-										type="button"
-										className="secondary-button"
-										data-tag={tagKey(tag)}
-										data-action="delete"
-										aria-label={t("deleteTagOf", { tag })}
-										onClick={() => setAction({ tag, kind: "delete" })}
-									>
-										{t("delete")}
-									</button>
+									{ACTIONS.map((kind) => (
+										<button
+											key={kind}
+											type="button"
+											className="secondary-button"
+											data-tag={tagKey(tag)}
+											data-action={kind}
+											aria-label={ACTION_NAMES[kind].of(tag)}
+											onClick={() => setAction({ tag, kind })}
+										>
+											{ACTION_NAMES[kind].label()}
+										</button>
+									))}
 								</>
 							)}
 						</li>
@@ -111,71 +112,22 @@ interface RenameTagFormProps {
 	renamed: (to: string, changed: number) => void;
 }
 
-/** The new name, checked as it is typed; Enter renames, Escape cancels. A refused name changes nothing. */
+/** The new name, checked with checkTag before it is sent; Enter renames, Escape cancels. */
 function RenameTagForm({ tag, close, renamed }: RenameTagFormProps) {
 	const call = useBackground();
-	const [value, setValue] = useState(tag);
-	const [failed, setFailed] = useState<string | null>(null);
-	const [saving, setSaving] = useState(false);
-	const input = useRef<HTMLInputElement>(null);
-	const errorId = useId();
-	const checked = checkTag(value);
-	const error = checked.ok ? failed : errorText(checked.error);
-
-	useEffect(() => {
-		input.current?.select();
-	}, []);
-
-	async function submit() {
-		if (!checked.ok || saving) return;
-		if (checked.value === tag) return close();
-		setSaving(true);
-		const reply = await call({ type: "renameTag", from: tag, to: checked.value });
-		setSaving(false);
-		if (!reply.ok) return setFailed(errorText(reply.error));
-		renamed(checked.value, reply.data.changed);
-	}
-
 	return (
-		<form
-			className="tags-panel__form"
-			aria-busy={saving}
-			onSubmit={(event) => {
-				event.preventDefault();
-				void submit();
+		<InlineEditor
+			value={tag}
+			label={t("newTagName", { tag })}
+			check={checkTag}
+			save={async (to) => {
+				const reply = await call({ type: "renameTag", from: tag, to });
+				if (!reply.ok) return reply.error;
+				renamed(to, reply.data.changed);
+				return null;
 			}}
-			onKeyDown={(event) => {
-				if (event.key !== "Escape") return;
-				event.stopPropagation();
-				close();
-			}}
-		>
-			<input
-				ref={input}
-				aria-label={t("newTagName", { tag })}
-				aria-invalid={error !== null}
-				aria-describedby={error ? errorId : undefined}
-				spellCheck={false}
-				autoComplete="off"
-				value={value}
-				readOnly={saving}
-				onChange={(event) => {
-					setValue(event.target.value);
-					setFailed(null);
-				}}
-			/>
-			<button type="submit" aria-disabled={saving || !checked.ok}>
-				{saving ? t("saving") : t("save")}
-			</button>
-			<button type="button" className="secondary-button" onClick={close}>
-				{t("cancel")}
-			</button>
-			{error && (
-				<p id={errorId} className="tags-panel__error" role="alert">
-					{error}
-				</p>
-			)}
-		</form>
+			close={close}
+		/>
 	);
 }
 
@@ -208,14 +160,7 @@ function ConfirmTagDelete({ tag, count, close, deleted }: ConfirmTagDeleteProps)
 
 	return (
 		// biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the question cancels it, as in the forms.
-		<div
-			className="tags-panel__form"
-			onKeyDown={(event) => {
-				if (event.key !== "Escape") return;
-				event.stopPropagation();
-				close();
-			}}
-		>
+		<div className="tags-panel__form" onKeyDown={escapeCloses(close)}>
 			<p className="tags-panel__question">{tPlural("confirmDeleteTag", count, { tag, count: formatNumber(count) })}</p>
 			<button type="button" className="danger-button" aria-disabled={deleting} onClick={() => void confirm()}>
 				{t("delete")}

@@ -172,7 +172,7 @@ describe("renaming and deleting a tag across its links", () => {
 		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "front end (2)", "work (1)"]));
 	});
 
-	it("explains a name that breaks a rule as it is typed, and renames nothing", async () => {
+	it("explains a name that breaks a rule, and renames nothing", async () => {
 		const { own } = await openPanel();
 		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
 		const field = screen.getByRole("textbox", { name: "New name for react" });
