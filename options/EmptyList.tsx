@@ -4,7 +4,10 @@ import type { SearchFilter } from "../src/messages";
 export interface EmptyListProps {
 	term: string;
 	filter: SearchFilter;
+	/** The chosen tag; empty for any. */
+	tag: string;
 	onClearSearch: () => void;
+	/** Leaves the filter and the tag for every link. */
 	onShowAll: () => void;
 }
 
@@ -12,7 +15,7 @@ export interface EmptyListProps {
  * What the table's place shows when there are no links to list: how to make one, or a way out of the
  * search or filter that left nothing.
  */
-export function EmptyList({ term, filter, onClearSearch, onShowAll }: EmptyListProps) {
+export function EmptyList({ term, filter, tag, onClearSearch, onShowAll }: EmptyListProps) {
 	if (term.trim() !== "") {
 		return (
 			<div className="empty-list">
@@ -23,10 +26,10 @@ export function EmptyList({ term, filter, onClearSearch, onShowAll }: EmptyListP
 			</div>
 		);
 	}
-	if (filter !== "all") {
+	if (filter !== "all" || tag !== "") {
 		return (
 			<div className="empty-list">
-				<p>{filter === "custom" ? t("noAliases") : t("noGeneratedLinks")}</p>
+				<p>{tag !== "" ? t("noLinksTagged", { tag }) : filter === "custom" ? t("noAliases") : t("noGeneratedLinks")}</p>
 				<button type="button" className="secondary-button" onClick={onShowAll}>
 					{t("showAllLinks")}
 				</button>

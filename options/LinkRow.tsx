@@ -1,10 +1,13 @@
+import type { ReactNode } from "react";
 import type { AppError } from "../src/errors";
 import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
-import { ChartIcon, DeleteIcon, EditIcon } from "../src/ui/icons";
+import { ChartIcon, DeleteIcon, EditIcon, TagIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { useOptionsEnvironment } from "./environment";
+import { LinkTagChips } from "./LinkTagChips";
+import { RowTagsEditor } from "./RowTagsEditor";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
 import type { ClickTotal } from "./useClickTotals";
@@ -27,8 +30,45 @@ export interface LinkRowProps {
 	editing: boolean;
 	onEdit: (editing: boolean) => void;
 	save: (url: string) => Promise<AppError | null>;
+	/** True while the row's tags are open to edit. */
+	tagging: boolean;
+	onTagging: (tagging: boolean) => void;
 	onDelete: () => void;
 	onAnalytics: () => void;
+	/** Shows the links with `tag`. */
+	onTag: (tag: string) => void;
+}
+
+interface RowActionProps {
+	/** What the button does, by which focus finds it again after the row re-renders. */
+	action: string;
+	/** The whole name, with the link, for screen readers; `title` is the short one shown on hover. */
+	name: string;
+	title: string;
+	danger?: boolean;
+	/** For a button that opens an editor in the row. */
+	expanded?: boolean;
+	opensDialog?: boolean;
+	onClick: () => void;
+	children: ReactNode;
+}
+
+/** One of the row's icon buttons. */
+function RowAction({ action, name, title, danger, expanded, opensDialog, onClick, children }: RowActionProps) {
+	return (
+		<button
+			type="button"
+			className={danger ? "icon-button icon-button--danger" : "icon-button"}
+			data-action={action}
+			aria-label={name}
+			title={title}
+			aria-expanded={expanded}
+			aria-haspopup={opensDialog ? "dialog" : undefined}
+			onClick={onClick}
+		>
+			{children}
+		</button>
+	);
 }
 
 function ClicksCell({ clicks }: { clicks: ClickTotal }) {
@@ -44,8 +84,8 @@ function ClicksCell({ clicks }: { clicks: ClickTotal }) {
 }
 
 /**
- * One link: its page (title over the target's site and path, each cut to one line with the whole in a
- * tooltip), its code with Copy, when it was made, its clicks, and Analytics, Edit and Delete. The code is the row's
+ * One link: its page (title over the target's site and path and its tags, each cut to one line with the
+ * whole in a tooltip), its code with Copy, when it was made, its clicks, and Analytics, Edit and Delete. The code is the row's
  * header, read out whole ("sho.rt/abc1234") though only the code shows: the site is the same on every row.
  */
 export function LinkRow({
@@ -56,8 +96,11 @@ export function LinkRow({
 	editing,
 	onEdit,
 	save,
+	tagging,
+	onTagging,
 	onDelete,
 	onAnalytics,
+	onTag,
 }: LinkRowProps) {
 	const { copy, shortLinkBase, siteHosts } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
@@ -97,8 +140,10 @@ export function LinkRow({
 						<span className="link-page__target" title={link.url}>
 							{target}
 						</span>
+						{!tagging && <LinkTagChips tags={link.tags ?? []} onTag={onTag} />}
 					</div>
 				)}
+				{tagging && !editing && <RowTagsEditor link={link} short={short} close={() => onTagging(false)} />}
 			</td>
 			<th scope="row" className="links-table__code">
 				<div className="short-code">
@@ -116,38 +161,42 @@ export function LinkRow({
 				<ClicksCell clicks={clicks} />
 			</td>
 			<td className="links-table__actions">
-				<button
-					type="button"
-					className="icon-button"
-					data-action="analytics"
-					aria-label={t("analyticsFor", { link: short })}
+				<RowAction
+					action="analytics"
+					name={t("analyticsFor", { link: short })}
 					title={t("analyticsButton")}
-					aria-haspopup="dialog"
+					opensDialog
 					onClick={onAnalytics}
 				>
 					<ChartIcon />
-				</button>
-				<button
-					type="button"
-					className="icon-button"
-					data-action="edit"
-					aria-label={t("editTargetOf", { link: short })}
+				</RowAction>
+				<RowAction
+					action="edit"
+					name={t("editTargetOf", { link: short })}
 					title={t("editTarget")}
-					aria-expanded={editing}
+					expanded={editing}
 					onClick={() => onEdit(!editing)}
 				>
 					<EditIcon />
-				</button>
-				<button
-					type="button"
-					className="icon-button icon-button--danger"
-					data-action="delete"
-					aria-label={t("deleteLink", { link: short })}
+				</RowAction>
+				<RowAction
+					action="tags"
+					name={t("editTagsOf", { link: short })}
+					title={t("editTags")}
+					expanded={tagging}
+					onClick={() => onTagging(!tagging)}
+				>
+					<TagIcon />
+				</RowAction>
+				<RowAction
+					action="delete"
+					name={t("deleteLink", { link: short })}
 					title={t("delete")}
+					danger
 					onClick={onDelete}
 				>
 					<DeleteIcon />
-				</button>
+				</RowAction>
 			</td>
 		</tr>
 	);

@@ -3,6 +3,7 @@ import type { AppError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
 import { formatNumber, pluralKey, t, tPlural } from "../src/i18n/translate";
 import { MAX_SEARCH_LENGTH } from "../src/links/linkSearch";
+import { tagKey } from "../src/links/tags";
 import type { Link, PageSize } from "../src/links/types";
 import type { SearchFilter, SearchSort } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
@@ -19,6 +20,7 @@ import { firstPage } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
 import { SearchBox } from "./SearchBox";
 import { SortAndFilter } from "./SortAndFilter";
+import { TagsPanel } from "./TagsPanel";
 import { useAddressFollowsPage } from "./useAddressFollowsPage";
 import { useClickTotals } from "./useClickTotals";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
@@ -28,6 +30,7 @@ import { useLiveLinks } from "./useLiveLinks";
 import type { PendingDeletes } from "./usePendingDeletes";
 import { useSelection } from "./useSelection";
 import { useSyncOnReturn } from "./useSyncOnReturn";
+import { useTagCounts } from "./useTagCounts";
 import type { Toasts } from "./useToasts";
 
 const searchBox: FocusFinder = (area) => area.querySelector<HTMLElement>('input[type="search"]');
@@ -57,6 +60,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		if (state.shown?.found.complete === false) reload();
 	});
 	const newLinks = useLiveLinks(view, reload);
+	const tags = useTagCounts();
 	const [analyticsOf, setAnalyticsOf] = useState<Link | null>(null);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a new view is the trigger. Moving to another page or search sends a waiting delete (its undo cannot follow), and starts with nothing selected: a selection is of the rows in view.
@@ -76,6 +80,11 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	);
 	const onSort = (sort: SearchSort) => navigate(firstPage({ ...view, sort }));
 	const onFilter = (filter: SearchFilter) => navigate(firstPage({ ...view, filter }));
+	const onTag = (tag: string) => navigate(firstPage({ ...view, tag }));
+	// A list filtered by a tag that was renamed follows it to its new name, or lists every link once it is gone.
+	const onRetagged = (from: string, to: string) => {
+		if (view.tag !== "" && tagKey(view.tag) === tagKey(from)) onTag(to);
+	};
 
 	const shown = state.shown?.found ?? null;
 	const clicksOf = useClickTotals(shown);
@@ -117,8 +126,17 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 			</div>
 			<div className="links-section__controls">
 				<SearchBox term={view.term} onSearch={onSearch} />
-				<SortAndFilter sort={view.sort} filter={view.filter} onSort={onSort} onFilter={onFilter} />
+				<SortAndFilter
+					sort={view.sort}
+					filter={view.filter}
+					onSort={onSort}
+					onFilter={onFilter}
+					tag={view.tag}
+					tags={tags}
+					onTag={onTag}
+				/>
 			</div>
+			<TagsPanel tags={tags} inform={inform} onRetagged={onRetagged} />
 			{shown && !shown.complete && (
 				<p className="links-section__loading" role="status">
 					{t("loadingFromAccount", { count: shown.held })}
@@ -164,8 +182,9 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					<EmptyList
 						term={shownView.term}
 						filter={shownView.filter}
+						tag={shownView.tag}
 						onClearSearch={() => onSearch("")}
-						onShowAll={() => onFilter("all")}
+						onShowAll={() => navigate(firstPage({ ...view, filter: "all", tag: "" }))}
 					/>
 				)
 			) : (
@@ -184,6 +203,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							onDelete={deleteOne}
 							clicksOf={clicksOf}
 							onAnalytics={setAnalyticsOf}
+							onTag={onTag}
 						/>
 					</div>
 					<Pagination

@@ -20,12 +20,16 @@ export interface LinksTableProps {
 	onDelete: (link: Link) => void;
 	clicksOf: (code: string) => ClickTotal;
 	onAnalytics: (link: Link) => void;
+	/** Shows the links with `tag`. */
+	onTag: (tag: string) => void;
 	/** Said in a row of its own when there are no rows, e.g. while the whole page waits to be deleted. */
 	placeholder?: string | null;
 }
 
 /** How the Created column is sorted, by the table's order. */
 const CREATED_SORT = { newest: "descending", oldest: "ascending", title: undefined } as const;
+
+type EditedPart = "target" | "tags";
 
 /** Columns, for a row that spans them all. */
 const COLUMNS = 6;
@@ -45,12 +49,14 @@ export function LinksTable({
 	onDelete,
 	clicksOf,
 	onAnalytics,
+	onTag,
 	placeholder = null,
 }: LinksTableProps) {
 	const table = useRef<HTMLTableElement>(null);
 	const body = useRef<HTMLTableSectionElement>(null);
 	const roving = useRovingFocus(body);
-	const [editing, setEditing] = useState<string | null>(null);
+	// One editor open at a time: a row's target or its tags.
+	const [editing, setEditing] = useState<{ code: string; part: EditedPart } | null>(null);
 	const selectPage = useRef<HTMLInputElement>(null);
 	const chosen = links.filter((link) => selected.has(link.code)).length;
 	const all = links.length > 0 && chosen === links.length;
@@ -59,10 +65,12 @@ export function LinksTable({
 		if (selectPage.current) selectPage.current.indeterminate = chosen > 0 && !all;
 	}, [chosen, all]);
 
-	function closeEditor(code: string) {
+	function openEditor(code: string, part: EditedPart, open: boolean) {
+		if (open) return setEditing({ code, part });
 		setEditing(null);
-		// Back to the Edit button the editor came from, not to the top of the page.
-		table.current?.querySelector<HTMLButtonElement>(`tr[data-code="${code}"] [data-action="edit"]`)?.focus();
+		// Back to the button the editor came from, not to the top of the page.
+		const button = part === "target" ? "edit" : "tags";
+		table.current?.querySelector<HTMLButtonElement>(`tr[data-code="${code}"] [data-action="${button}"]`)?.focus();
 	}
 
 	return (
@@ -119,11 +127,14 @@ export function LinksTable({
 						clicks={clicksOf(link.code)}
 						selected={selected.has(link.code)}
 						onSelect={(checked) => onSelect([link.code], checked)}
-						editing={editing === link.code}
-						onEdit={(open) => (open ? setEditing(link.code) : closeEditor(link.code))}
+						editing={editing?.code === link.code && editing.part === "target"}
+						onEdit={(open) => openEditor(link.code, "target", open)}
 						save={(url) => save(link.code, url)}
+						tagging={editing?.code === link.code && editing.part === "tags"}
+						onTagging={(open) => openEditor(link.code, "tags", open)}
 						onDelete={() => onDelete(link)}
 						onAnalytics={() => onAnalytics(link)}
+						onTag={onTag}
 					/>
 				))}
 			</tbody>

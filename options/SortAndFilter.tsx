@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { t } from "../src/i18n/translate";
+import { formatNumber, t } from "../src/i18n/translate";
+import { type TagCount, tagKey } from "../src/links/tags";
 import { SEARCH_FILTERS, SEARCH_SORTS, type SearchFilter, type SearchSort } from "../src/messages";
 
 const SORT_NAMES: Record<SearchSort, () => string> = {
@@ -19,13 +20,17 @@ export interface SortAndFilterProps {
 	filter: SearchFilter;
 	onSort: (sort: SearchSort) => void;
 	onFilter: (filter: SearchFilter) => void;
+	/** The chosen tag; empty for any. */
+	tag: string;
+	tags: readonly TagCount[];
+	onTag: (tag: string) => void;
 }
 
 /**
- * The order and the kind of links listed, as two native selects: the keyboard, screen readers and
- * touch get the platform's own list, and arrow keys change the value in place.
+ * The order, the kind and the tag of the links listed, as native selects: the keyboard, screen readers
+ * and touch get the platform's own list, and arrow keys change the value in place.
  */
-export function SortAndFilter({ sort, filter, onSort, onFilter }: SortAndFilterProps) {
+export function SortAndFilter({ sort, filter, onSort, onFilter, tag, tags, onTag }: SortAndFilterProps) {
 	return (
 		<div className="sort-and-filter">
 			<Choice label={t("sortLabel")} value={sort} values={SEARCH_SORTS} names={SORT_NAMES} onChange={onSort} />
@@ -36,6 +41,32 @@ export function SortAndFilter({ sort, filter, onSort, onFilter }: SortAndFilterP
 				names={FILTER_NAMES}
 				onChange={onFilter}
 			/>
+			<TagChoice tag={tag} tags={tags} onTag={onTag} />
+		</div>
+	);
+}
+
+/**
+ * "Any tag" and each of the user's tags with how many links have it. A tag the list does not hold (from
+ * an address typed or bookmarked, or before the list arrives) is offered too, so the select shows what
+ * the table lists.
+ */
+function TagChoice({ tag, tags, onTag }: Pick<SortAndFilterProps, "tag" | "tags" | "onTag">) {
+	const id = useId();
+	const listed = tags.find((known) => tagKey(known.tag) === tagKey(tag));
+	const value = listed?.tag ?? tag;
+	return (
+		<div className="sort-and-filter__field">
+			<label htmlFor={id}>{t("tagLabel")}</label>
+			<select id={id} value={value} onChange={(event) => onTag(event.target.value)}>
+				<option value="">{t("tagAny")}</option>
+				{tag !== "" && !listed && <option value={tag}>{tag}</option>}
+				{tags.map((known) => (
+					<option key={tagKey(known.tag)} value={known.tag}>
+						{t("tagWithCount", { tag: known.tag, count: formatNumber(known.count) })}
+					</option>
+				))}
+			</select>
 		</div>
 	);
 }

@@ -15,12 +15,12 @@ const ORDERS: Record<SearchSort, () => string> = {
 };
 
 /**
- * What the table lists and in which order ("Your aliases matching “react”, newest first"), which also
+ * What the table lists and in which order ("Your aliases tagged “web” matching “react”, newest first"), which also
  * names it for screen readers: a reader hears what the search, filter and sort did without looking for
  * the controls.
  */
-export function captionFor({ term, sort, filter }: Pick<ListView, "term" | "sort" | "filter">): string {
-	const links = LINKS[filter]();
+export function captionFor({ term, sort, filter, tag }: Pick<ListView, "term" | "sort" | "filter" | "tag">): string {
+	const links = tag === "" ? LINKS[filter]() : t("linksTagged", { links: LINKS[filter](), tag });
 	const order = ORDERS[sort]();
 	const text = term.trim();
 	return text === "" ? t("captionList", { links, order }) : t("captionSearch", { links, order, term: text });

@@ -1,5 +1,5 @@
 /**
- * Which links the table shows, as the page's URL hash ("#q=docs&sort=title&show=custom&size=25&page=3"),
+ * Which links the table shows, as the page's URL hash ("#q=docs&sort=title&show=custom&tag=react&size=25&page=3"),
  * so a reload, a bookmark and back/forward all keep the place. Every page is a lookup in the worker's
  * copy of the links, so a page number is all it takes to find one again.
  */
@@ -11,6 +11,8 @@ export interface ListView {
 	term: string;
 	sort: SearchSort;
 	filter: SearchFilter;
+	/** Only links with this tag (any case); empty for any tag. */
+	tag: string;
 	pageSize: PageSize;
 	/** 1 for the first page. */
 	page: number;
@@ -27,9 +29,10 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], fa
 	return (allowed as readonly (string | null)[]).includes(value) ? (value as T) : fallback;
 }
 
-/** The first page of `view`'s list: where a new search, order, filter or page size starts. */
+/** The first page of `view`'s list: where a new search, order, filter, tag or page size starts. */
 export function firstPage(view: Omit<ListView, "page">): ListView {
-	return { term: view.term, sort: view.sort, filter: view.filter, pageSize: view.pageSize, page: 1 };
+	const { term, sort, filter, tag, pageSize } = view;
+	return { term, sort, filter, tag, pageSize, page: 1 };
 }
 
 /** The view a hash names. Anything missing or malformed falls back to its default, never to an error. */
@@ -41,6 +44,7 @@ export function readListView(hash: string, defaultSize: PageSize): ListView {
 		term: params.get("q") ?? "",
 		sort: oneOf(params.get("sort"), SEARCH_SORTS, DEFAULT_SORT),
 		filter: oneOf(params.get("show"), SEARCH_FILTERS, DEFAULT_FILTER),
+		tag: params.get("tag") ?? "",
 		pageSize: isPageSize(size) ? size : defaultSize,
 		page: Number.isSafeInteger(page) && page > 1 ? page : 1,
 	};
@@ -52,6 +56,7 @@ export function listViewHash(view: ListView): string {
 	if (view.term !== "") params.set("q", view.term);
 	if (view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
 	if (view.filter !== DEFAULT_FILTER) params.set("show", view.filter);
+	if (view.tag !== "") params.set("tag", view.tag);
 	params.set("size", String(view.pageSize));
 	if (view.page > 1) params.set("page", String(view.page));
 	return `#${params}`;

@@ -36,8 +36,10 @@ export function useLinkPage(view: ListView) {
 	useEffect(() => {
 		const request = ++latest.current;
 		setState((was) => ({ status: "loading", shown: was.shown }));
-		const { term, sort, filter, pageSize, page } = view;
-		void call({ type: "searchLinks", term, sort, filter, pageSize, page }).then((reply) => {
+		const { term, sort, filter, tag, pageSize, page } = view;
+		// Asked only when chosen, so a request for every tag reads as it did before tags.
+		const tagged = tag === "" ? {} : { tag };
+		void call({ type: "searchLinks", term, sort, filter, ...tagged, pageSize, page }).then((reply) => {
 			if (request !== latest.current) return;
 			setState((was) =>
 				reply.ok

@@ -7,7 +7,7 @@ import type { ListView } from "./listView";
  * reader is looking at down and onto the next page.
  */
 function newLinksMoveRows(view: ListView): boolean {
-	return view.page > 1 && view.sort === "newest" && view.filter === "all" && view.term.trim() === "";
+	return view.page > 1 && view.sort === "newest" && view.filter === "all" && view.tag === "" && view.term.trim() === "";
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkAlias } from "../src/links/codes";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { usePopupEnvironment } from "./environment";
+import "../src/ui/fieldBox.css";
 
 /**
  * "Custom alias": gives `link`'s page a chosen code. The alias is a second link to the same page (an

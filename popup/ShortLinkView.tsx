@@ -3,10 +3,10 @@ import type { MessageKey } from "../src/i18n/catalogue";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyField } from "../src/ui/CopyField";
+import { LinkTags } from "../src/ui/tags/LinkTags";
 import { useLazyComponent } from "../src/ui/useLazyComponent";
 import { AliasForm } from "./AliasForm";
 import { usePopupEnvironment } from "./environment";
-import { LinkTags } from "./LinkTags";
 import { RecentLinks, useRecentLinks } from "./RecentLinks";
 
 /**

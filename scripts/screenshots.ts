@@ -111,6 +111,20 @@ async function tagsShots(extension: Extension, tab: Page): Promise<void> {
 	await popup.close();
 }
 
+/** At 1280 px: Manage tags unfolded, and the tagged row's tags open in the popup's editor. */
+async function optionsTagsShots(options: Page): Promise<void> {
+	await options.setViewportSize({ width: 1280, height: 800 });
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.getByText("Manage tags").click();
+	await options.locator('tbody tr:has(.link-tag-chips) [data-action="tags"]').first().click();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-1280-${colorScheme}-tags`, await options.screenshot({ fullPage: false }));
+	}
+	await options.keyboard.press("Escape");
+	await options.getByText("Manage tags").click();
+}
+
 /** At the narrowest width the table holds: one row selected, the one below it being edited. */
 async function editingShots(options: Page): Promise<void> {
 	await options.setViewportSize({ width: 800, height: 800 });
@@ -247,6 +261,7 @@ async function main(): Promise<void> {
 				}
 			}
 			await searchShots(options);
+			await optionsTagsShots(options);
 			await editingShots(options);
 			await analyticsShots(options);
 			await signedOutShots(options);

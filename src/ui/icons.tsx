@@ -48,6 +48,13 @@ export const EditIcon = () => (
 	</Icon>
 );
 
+export const TagIcon = () => (
+	<Icon>
+		<path d="M2.5 2.5h5l6 6-5 5-6-6z" />
+		<circle cx="5.5" cy="5.5" r="1" />
+	</Icon>
+);
+
 export const DeleteIcon = () => (
 	<Icon>
 		<path d="M2.5 4h11" />

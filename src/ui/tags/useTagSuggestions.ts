@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useBackground } from "../src/ui/BackgroundContext";
+import { useBackground } from "../BackgroundContext";
 
 /**
  * The user's tags, to suggest while typing one. Asked for when the tags control mounts, which is once the

@@ -1,17 +1,19 @@
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { appError } from "../src/errors";
-import { errorText } from "../src/i18n/errorText";
-import { t } from "../src/i18n/translate";
-import { MAX_TAGS_PER_LINK } from "../src/links/schema";
-import { checkTag, checkTags, tagKey, tidyTag } from "../src/links/tags";
-import type { Link } from "../src/links/types";
+import { appError } from "../../errors";
+import { errorText } from "../../i18n/errorText";
+import { t } from "../../i18n/translate";
+import { MAX_TAGS_PER_LINK } from "../../links/schema";
+import { checkTag, checkTags, tagKey, tidyTag } from "../../links/tags";
+import type { Link } from "../../links/types";
 import { type TagsSaveState, useSavedTags } from "./useSavedTags";
 import { useTagSuggestions } from "./useTagSuggestions";
+import "../fieldBox.css";
+import "./linkTags.css";
 
 /**
- * The link's tags under the link, to file it right after shortening: chips with a remove button each and
- * a field that adds what is typed on Enter or a comma (or each part of a pasted "a, b"), suggesting the
- * user's other tags (one picked from the list is added as it is picked). Backspace in the empty field
+ * A link's tags to edit, in the popup right after shortening and in a row of the options page's table:
+ * chips with a remove button each and a field that adds what is typed on Enter or a comma (or each part
+ * of a pasted "a, b"), suggesting the user's other tags (one picked from the list is added as it is picked). Backspace in the empty field
  * takes the last chip off. Every change is saved at once. A tag that breaks a rule is explained as it is
  * typed and never sent. Focus stays in the field, and comes back to it when a chip's button (which goes
  * with its chip) removes a tag.

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { errorText } from "../src/i18n/errorText";
-import type { Link } from "../src/links/types";
-import { useBackground } from "../src/ui/BackgroundContext";
+import { errorText } from "../../i18n/errorText";
+import type { Link } from "../../links/types";
+import { useBackground } from "../BackgroundContext";
 
 export type TagsSaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; why: string };
 

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from "react";
+import { errorText } from "../src/i18n/errorText";
+import { formatNumber, t, tPlural } from "../src/i18n/translate";
+import { checkTag, type TagCount, tagKey } from "../src/links/tags";
+import { useBackground } from "../src/ui/BackgroundContext";
+import { escapeCloses } from "./escapeCloses";
+import { InlineEditor } from "./InlineEditor";
+
+export interface TagsPanelProps {
+	tags: readonly TagCount[];
+	/** Says in a toast what a rename or delete did. */
+	inform: (text: string) => void;
+	/** A tag renamed (`to` its new name) or deleted (`to` empty), so a list filtered by it can follow. */
+	onRetagged: (from: string, to: string) => void;
+}
+
+const ACTIONS = ["rename", "delete"] as const;
+type Action = { tag: string; kind: (typeof ACTIONS)[number] };
+
+/** Each action's button: its word, and its whole name with the tag for screen readers. */
+const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
+	rename: { label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }) },
+	delete: { label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }) },
+};
+
+/**
+ * The user's tags with how many links have each, folded away until asked for: each can be renamed or
+ * deleted across all its links at once. Both are one request the worker applies to every link; the
+ * toast says how many changed, and the list and table follow from the links-changed that comes after.
+ */
+export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
+	const [action, setAction] = useState<Action | null>(null);
+	const list = useRef<HTMLUListElement>(null);
+
+	// A cancel goes back to the button it came from, after the render that shows it again.
+	const returnTo = useRef<Action | null>(null);
+	useEffect(() => {
+		const back = returnTo.current;
+		returnTo.current = null;
+		if (!back) return;
+		// Matched by the data, not in a selector, so no tag needs escaping.
+		const buttons = list.current?.querySelectorAll<HTMLElement>(`[data-action="${back.kind}"]`) ?? [];
+		[...buttons].find((button) => button.dataset.tag === tagKey(back.tag))?.focus();
+	});
+
+	function close(tag: string, kind: Action["kind"]) {
+		returnTo.current = { tag, kind };
+		setAction(null);
+	}
+
+	return (
+		<details className="tags-panel">
+			<summary>{t("manageTags")}</summary>
+			{tags.length === 0 ? (
+				<p className="tags-panel__empty">{t("noTagsYet")}</p>
+			) : (
+				<ul ref={list} className="tags-panel__list">
+					{tags.map(({ tag, count }) => (
+						<li key={tagKey(tag)} className="tags-panel__item">
+							{action?.tag === tag && action.kind === "rename" ? (
+								<RenameTagForm
+									tag={tag}
+									close={() => close(tag, "rename")}
+									renamed={(to, changed) => {
+										inform(tPlural("tagRenamed", changed, { from: tag, to, count: formatNumber(changed) }));
+										onRetagged(tag, to);
+									}}
+								/>
+							) : action?.tag === tag && action.kind === "delete" ? (
+								<ConfirmTagDelete
+									tag={tag}
+									count={count}
+									close={() => close(tag, "delete")}
+									deleted={(changed) => {
+										setAction(null);
+										inform(tPlural("tagDeleted", changed, { tag, count: formatNumber(changed) }));
+										onRetagged(tag, "");
+									}}
+								/>
+							) : (
+								<>
+									<span className="tags-panel__name">{tag}</span>
+									<span className="tags-panel__count">
+										{tPlural("linkCount", count, { count: formatNumber(count) })}
+									</span>
+									{ACTIONS.map((kind) => (
+										<button
+											key={kind}
+											type="button"
+											className="secondary-button"
+											data-tag={tagKey(tag)}
+											data-action={kind}
+											aria-label={ACTION_NAMES[kind].of(tag)}
+											onClick={() => setAction({ tag, kind })}
+										>
+											{ACTION_NAMES[kind].label()}
+										</button>
+									))}
+								</>
+							)}
+						</li>
+					))}
+				</ul>
+			)}
+		</details>
+	);
+}
+
+interface RenameTagFormProps {
+	tag: string;
+	close: () => void;
+	renamed: (to: string, changed: number) => void;
+}
+
+/** The new name, checked with checkTag before it is sent; Enter renames, Escape cancels. */
+function RenameTagForm({ tag, close, renamed }: RenameTagFormProps) {
+	const call = useBackground();
+	return (
+		<InlineEditor
+			value={tag}
+			label={t("newTagName", { tag })}
+			check={checkTag}
+			save={async (to) => {
+				const reply = await call({ type: "renameTag", from: tag, to });
+				if (!reply.ok) return reply.error;
+				renamed(to, reply.data.changed);
+				return null;
+			}}
+			close={close}
+		/>
+	);
+}
+
+interface ConfirmTagDeleteProps {
+	tag: string;
+	count: number;
+	close: () => void;
+	deleted: (changed: number) => void;
+}
+
+/** Asks before taking a tag off all its links, with Cancel focused: the safe answer is the nearest. */
+function ConfirmTagDelete({ tag, count, close, deleted }: ConfirmTagDeleteProps) {
+	const call = useBackground();
+	const [failed, setFailed] = useState<string | null>(null);
+	const [deleting, setDeleting] = useState(false);
+	const cancel = useRef<HTMLButtonElement>(null);
+
+	useEffect(() => {
+		cancel.current?.focus();
+	}, []);
+
+	async function confirm() {
+		if (deleting) return;
+		setDeleting(true);
+		const reply = await call({ type: "deleteTag", tag });
+		setDeleting(false);
+		if (!reply.ok) return setFailed(errorText(reply.error));
+		deleted(reply.data.changed);
+	}
+
+	return (
+		// biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the question cancels it, as in the forms.
+		<div className="tags-panel__form" onKeyDown={escapeCloses(close)}>
+			<p className="tags-panel__question">{tPlural("confirmDeleteTag", count, { tag, count: formatNumber(count) })}</p>
+			<button type="button" className="danger-button" aria-disabled={deleting} onClick={() => void confirm()}>
+				{t("delete")}
+			</button>
+			<button ref={cancel} type="button" className="secondary-button" onClick={close}>
+				{t("cancel")}
+			</button>
+			{failed && (
+				<p className="tags-panel__error" role="alert">
+					{failed}
+				</p>
+			)}
+		</div>
+	);
+}
