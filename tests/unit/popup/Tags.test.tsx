@@ -148,9 +148,7 @@ describe("tags in the popup", () => {
 		await user.click(field);
 		await user.keyboard("c++");
 		expect(field.getAttribute("aria-invalid")).toBe("true");
-		expect(description(field)).toBe(
-			'Tags are letters, digits, spaces, hyphens, underscores or dots. ("+")',
-		);
+		expect(description(field)).toBe('Tags are letters, digits, spaces, hyphens, underscores or dots. ("+")');
 		await user.keyboard("{Enter}");
 		expect(chips()).toEqual([]);
 		expect(field).toHaveProperty("value", "c++");
