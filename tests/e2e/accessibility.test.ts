@@ -44,6 +44,8 @@ async function openPopupOn(path: string) {
 async function optionsPageViolations(): Promise<Record<string, string[]>> {
 	const options = await extension.openPage("options/index.html");
 	await options.getByRole("heading", { name: "Your links" }).waitFor();
+	// The page as it settles, not mid-reload: a dimmed table (a page still loading) would fail on contrast.
+	await options.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
 	const found: Record<string, string[]> = {};
 	for (const colorScheme of ["light", "dark"] as const) {
 		await options.emulateMedia({ colorScheme });
