@@ -13,7 +13,7 @@
 import type { Firestore } from "firebase/firestore/lite";
 import { createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
 import { type LinkMirror, openLinkMirror } from "../src/links/mirror/mirror";
-import { MIRROR_DATABASE_PREFIX } from "../src/links/mirror/storage";
+import { deleteMirrorsExcept } from "../src/links/mirror/storage";
 import type { LocalLinks } from "../src/links/store";
 import type { Link, LinksChange } from "../src/links/types";
 import { hashUrl } from "../src/links/urlHash";
@@ -85,7 +85,6 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 	}
 
 	async function open(owner: string): Promise<Held> {
-		await forgetOthers(owner);
 		// Set once the mirror exists; a sync page can only arrive after that, from sync() below.
 		let held: Held | undefined;
 		const mirror = await openLinkMirror({
@@ -99,23 +98,6 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		const syncedAt = await mirror.lastSynced();
 		held = { owner, mirror, index: null, complete: syncedAt !== null, syncedAt, syncing: null };
 		return held;
-	}
-
-	/** Deletes every mirror on disk but `keep`'s: another user's, or one the worker forgot to clear. */
-	async function forgetOthers(keep: string | null): Promise<void> {
-		const databases = (await indexedDB.databases?.()) ?? [];
-		await Promise.all(
-			databases
-				.map((database) => database.name ?? "")
-				.filter((name) => name.startsWith(MIRROR_DATABASE_PREFIX) && name !== `${MIRROR_DATABASE_PREFIX}${keep}`)
-				.map(
-					(name) =>
-						new Promise<void>((resolve) => {
-							const deleting = indexedDB.deleteDatabase(name);
-							deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
-						}),
-				),
-		);
 	}
 
 	function heldFor(owner: string): Promise<Held> {
@@ -245,16 +227,19 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		},
 
 		/**
-		 * Follows who is signed in: another user's mirror, or everyone's when nobody is, is deleted from disk.
-		 * The new user's mirror opens on their first request.
+		 * Follows who is signed in (the worker calls it as Auth starts and on every change): another user's
+		 * mirror, or everyone's when nobody is, is deleted from disk, here rather than when a mirror opens, so
+		 * listing the databases never sits on a shorten's path. The new user's mirror opens on their first
+		 * request.
 		 */
 		async signedIn(owner: string | null): Promise<void> {
-			if (owner !== null && owner === currentOwner) return;
-			const previous = current;
-			current = null;
-			currentOwner = null;
-			await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
-			await forgetOthers(owner);
+			if (owner === null || owner !== currentOwner) {
+				const previous = current;
+				current = null;
+				currentOwner = null;
+				await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
+			}
+			await deleteMirrorsExcept(indexedDB, owner);
 		},
 	};
 }

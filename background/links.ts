@@ -104,11 +104,13 @@ export function linkHandlers(
 		return { changed: retagged.length };
 	}
 
-	/** The worker's own new or edited link, into the mirror off the reply's path. */
-	function keep(owner: string, link: Link): void {
-		void mirrors()
-			.saved(owner, link)
-			.catch(() => undefined);
+	/**
+	 * The worker's own new or edited link, into the mirror off the reply's path; the first link of an account
+	 * made for it starts that account's mirror complete (LinkMirrors.newAccount).
+	 */
+	function keep(owner: string, link: Link, newAccount = false): void {
+		const started = newAccount ? mirrors().newAccount(owner) : Promise.resolve();
+		void started.then(() => mirrors().saved(owner, link)).catch(() => undefined);
 	}
 
 	/** An edit of one of the signed-in user's links, kept in the mirror once the store has made it. */
@@ -129,12 +131,7 @@ export function linkHandlers(
 				anonymous: user.isAnonymous,
 				newAccount,
 			});
-			if (newAccount) {
-				void mirrors()
-					.newAccount(user.uid)
-					.then(() => mirrors().saved(user.uid, link))
-					.catch(() => undefined);
-			} else keep(user.uid, link);
+			keep(user.uid, link, newAccount);
 			return link;
 		},
 		async suggestAliases({ alias, url, title }) {

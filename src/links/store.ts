@@ -39,8 +39,8 @@ export function createLinkStore({
 		freeAmong: (codes: string[]) => freeAmong(db, codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),
 		removeMany: (owner: string, codes: string[]) => removeMany(db, onChange, owner, codes),
-		setTags: (code: string, tags: readonly string[]) => setTags({ db, clock, shortLinkBase, onChange }, code, tags),
-		retag: (owner: string, changes: readonly TagChange[]) => retag({ db, clock, onChange }, owner, changes),
+		setTags: (code: string, tags: readonly string[]) => setTags(deps, code, tags),
+		retag: (owner: string, changes: readonly TagChange[]) => retag(deps, owner, changes),
 	};
 }
 

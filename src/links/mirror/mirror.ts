@@ -9,6 +9,7 @@ import type { Firestore } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { isCode } from "../codes";
 import { URL_HASH_PATTERN } from "../schema";
+import { withShortUrl } from "../store/documents";
 import type { Link } from "../types";
 import { deleteMirrorStorage, type MirroredLink, openMirrorStorage } from "./storage";
 import { type SyncReport, syncMirror } from "./sync";
@@ -48,10 +49,7 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 	const storage = await openMirrorStorage(indexedDB, owner);
 	let running: Promise<SyncReport> | null = null;
 
-	const toLink = ({ confirmed: _, urlHash: __, ...link }: MirroredLink): Link => ({
-		...link,
-		shortUrl: new URL(link.code, shortLinkBase).href,
-	});
+	const toLink = ({ confirmed: _, urlHash: __, ...link }: MirroredLink): Link => withShortUrl(shortLinkBase, link);
 
 	return {
 		/**

@@ -201,6 +201,27 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 
 export type MirrorStorage = Awaited<ReturnType<typeof openMirrorStorage>>;
 
+/**
+ * Deletes every owner's database but `keep`'s (all of them for null): a user who signed out, or whose
+ * account another replaced, leaves no links on disk. A deletion another connection blocks completes once
+ * that connection closes on versionchange; it is not waited for.
+ */
+export async function deleteMirrorsExcept(indexedDB: IDBFactory, keep: string | null): Promise<void> {
+	const kept = keep === null ? null : mirrorDatabaseName(keep);
+	const names = ((await indexedDB.databases?.()) ?? []).map((database) => database.name ?? "");
+	await Promise.all(
+		names
+			.filter((name) => name.startsWith(MIRROR_DATABASE_PREFIX) && name !== kept)
+			.map(
+				(name) =>
+					new Promise<void>((resolve) => {
+						const deleting = indexedDB.deleteDatabase(name);
+						deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+					}),
+			),
+	);
+}
+
 /** Deletes the owner's database, waiting until it is gone (open connections close on versionchange). */
 export async function deleteMirrorStorage(indexedDB: IDBFactory, owner: string): Promise<void> {
 	await requestResult(indexedDB.deleteDatabase(mirrorDatabaseName(owner)));

@@ -21,6 +21,7 @@ import {
 	where,
 } from "firebase/firestore/lite";
 import { DELETED, LINKS, type LinkDocument, OWNERS, type TombstoneDocument } from "../schema";
+import { recordFromSnapshot } from "../store/documents";
 import type { Deletion, MirroredLink, MirrorStorage, SyncCursor, SyncState } from "./storage";
 
 /** Documents per query: a round trip carries a few hundred kilobytes at most (a link is under 3 KB). */
@@ -64,19 +65,8 @@ function cursorAfter(
 }
 
 function mirrored(snapshot: QueryDocumentSnapshot): MirroredLink {
-	const { url, host, title, createdAt, updatedAt, custom, urlHash, tags } = snapshot.data() as LinkDocument<Timestamp>;
-	return {
-		code: snapshot.id,
-		url,
-		host,
-		title,
-		createdAt: createdAt.toMillis(),
-		updatedAt: updatedAt.toMillis(),
-		custom,
-		urlHash,
-		...(tags ? { tags } : {}),
-		confirmed: true,
-	};
+	const { urlHash } = snapshot.data() as LinkDocument<Timestamp>;
+	return { ...recordFromSnapshot(snapshot), urlHash, confirmed: true };
 }
 
 function deletion(snapshot: QueryDocumentSnapshot): Deletion {

@@ -5,7 +5,9 @@
 import {
 	collection,
 	type DocumentSnapshot,
+	documentId,
 	type Firestore,
+	getDocs,
 	type Query,
 	query,
 	type Timestamp,
@@ -18,6 +20,20 @@ export type StoredLink = LinkDocument<Timestamp>;
 /** A link's fields as the client chooses them: the server sets the times. */
 export type LinkFields = Omit<StoredLink, "createdAt" | "updatedAt">;
 
+/** A link as the extension holds it but for its short URL, which the code and the base make where it is shown. */
+export type LinkRecord = Omit<Link, "shortUrl">;
+
+/** What the extension keeps of a link's stored fields (the owner and the address's hash stay behind). */
+export function linkRecordOf(code: string, fields: LinkFields, createdAt: number, updatedAt = createdAt): LinkRecord {
+	const { url, host, title, custom, tags } = fields;
+	return { code, url, host, title, createdAt, updatedAt, custom, ...(tags ? { tags } : {}) };
+}
+
+/** A link's record with its short URL: the short-link base plus its code. */
+export function withShortUrl(shortLinkBase: string, link: LinkRecord): Link {
+	return { ...link, shortUrl: new URL(link.code, shortLinkBase).href };
+}
+
 export function linkOf(
 	shortLinkBase: string,
 	code: string,
@@ -25,19 +41,37 @@ export function linkOf(
 	createdAt: number,
 	updatedAt = createdAt,
 ): Link {
-	const { url, host, title, custom, tags } = fields;
-	const shortUrl = new URL(code, shortLinkBase).href;
-	return { code, url, host, title, shortUrl, createdAt, updatedAt, custom, ...(tags ? { tags } : {}) };
+	return withShortUrl(shortLinkBase, linkRecordOf(code, fields, createdAt, updatedAt));
+}
+
+/** A stored link read back, its times in milliseconds. */
+export function recordFromSnapshot(snapshot: DocumentSnapshot): LinkRecord {
+	const data = snapshot.data() as StoredLink;
+	return linkRecordOf(snapshot.id, data, data.createdAt.toMillis(), data.updatedAt.toMillis());
 }
 
 export function linkFromSnapshot(shortLinkBase: string, snapshot: DocumentSnapshot): Link {
-	const data = snapshot.data() as StoredLink;
-	return linkOf(shortLinkBase, snapshot.id, data, data.createdAt.toMillis(), data.updatedAt.toMillis());
+	return withShortUrl(shortLinkBase, recordFromSnapshot(snapshot));
 }
 
 /** The owner's links: the rules let a list through only when it filters on the owner. */
 export function ownLinks(db: Firestore, owner: string): Query {
 	return query(collection(db, LINKS), where("owner", "==", owner));
+}
+
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** Which of `codes` are `owner`'s links now: an `in` filter takes at most IN_LIMIT values. */
+export async function ownedAmong(db: Firestore, owner: string, codes: readonly string[]): Promise<string[]> {
+	const found = await Promise.all(
+		chunksOf(codes, IN_LIMIT).map((chunk) => getDocs(query(ownLinks(db, owner), where(documentId(), "in", chunk)))),
+	);
+	return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

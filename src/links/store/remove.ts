@@ -1,15 +1,13 @@
 /** Deleting links, each with its public target and its visit counts, in batches the rules can afford. */
-import { doc, documentId, type Firestore, getDocs, query, where, writeBatch } from "firebase/firestore/lite";
+import { doc, type Firestore, writeBatch } from "firebase/firestore/lite";
 import { ShortyError, toAppError } from "../../errors";
 import { deleteDayCounts } from "../clickStore";
 import { isCode } from "../codes";
 import { writeTombstones } from "../mirror/tombstones";
 import { LINKS, TARGETS } from "../schema";
 import type { LinksChange } from "../types";
-import { ownLinks } from "./documents";
+import { chunksOf, ownedAmong } from "./documents";
 
-/** Firestore's limit on the values of one `in` filter. */
-const IN_LIMIT = 30;
 /** The most links one delete request may name: the largest page, since the page deletes what it shows. */
 export const DELETE_LIMIT = 100;
 /**
@@ -21,18 +19,6 @@ export const DELETE_LIMIT = 100;
 export const DELETE_BATCH = 5;
 /** Batches in flight at once: 100 links take 20 batches, 4 rounds of 5, without flooding the connection. */
 const DELETE_PARALLEL = 5;
-
-function chunksOf<T>(items: T[], size: number): T[][] {
-	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-}
-
-/** Which of `codes` are `owner`'s links: an `in` filter takes at most IN_LIMIT values. */
-async function ownedAmong(db: Firestore, owner: string, codes: string[]): Promise<string[]> {
-	const found = await Promise.all(
-		chunksOf(codes, IN_LIMIT).map((chunk) => getDocs(query(ownLinks(db, owner), where(documentId(), "in", chunk)))),
-	);
-	return found.flatMap((snapshot) => snapshot.docs.map((link) => link.id));
-}
 
 /**
  * Deletes links with their public targets in one batch, leaving their tombstones for mirrors to sync

@@ -1,21 +1,12 @@
 /** Tagging links: one link's list, or many links' new lists at once (a tag renamed or deleted). */
-import {
-	deleteField,
-	doc,
-	documentId,
-	type Firestore,
-	getDocs,
-	query,
-	serverTimestamp,
-	where,
-	writeBatch,
-} from "firebase/firestore/lite";
+import { deleteField, doc, type Firestore, serverTimestamp, writeBatch } from "firebase/firestore/lite";
 import { ShortyError, toAppError } from "../../errors";
 import { isCode } from "../codes";
 import { LINKS } from "../schema";
 import { checkTags, type TagChange } from "../tags";
-import type { Link, LinksChange } from "../types";
-import { ownLinks } from "./documents";
+import type { Link } from "../types";
+import type { StoreDeps } from "./deps";
+import { chunksOf, ownedAmong } from "./documents";
 import { commitEdit } from "./edit";
 import { readLink } from "./read";
 import { isPermissionDenied, orThrow } from "./refusals";
@@ -25,15 +16,6 @@ import { isPermissionDenied, orThrow } from "./refusals";
  * may make (firestore.rules: targetMatchesAfter), so 10 edits spend them all.
  */
 export const TAG_BATCH = 10;
-/** Firestore's limit on the values of one `in` filter. */
-const IN_LIMIT = 30;
-
-export interface TagsDeps {
-	db: Firestore;
-	clock: () => number;
-	shortLinkBase: string;
-	onChange: (change: LinksChange) => void;
-}
 
 /** The edit that stores `tags`: a link with none has no field, as one never tagged. */
 function tagsEdit(tags: readonly string[]) {
@@ -51,7 +33,7 @@ function withTags(link: Link, tags: string[], updatedAt: number): Link {
  * nothing). Another user's link reads as not found, as in readLink.
  */
 export async function setTags(
-	{ db, clock, shortLinkBase, onChange }: TagsDeps,
+	{ db, clock, shortLinkBase, onChange }: StoreDeps,
 	code: string,
 	inputs: readonly string[],
 ): Promise<Link> {
@@ -62,18 +44,6 @@ export async function setTags(
 	await commitEdit(db, shortLinkBase, code, batch);
 	onChange({ kind: "updated", codes: [code] });
 	return withTags(current, tags, clock());
-}
-
-function chunksOf<T>(items: readonly T[], size: number): T[][] {
-	return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-}
-
-/** Which of `codes` are still `owner`'s links. */
-async function stillOwned(db: Firestore, owner: string, codes: string[]): Promise<Set<string>> {
-	const found = await Promise.all(
-		chunksOf(codes, IN_LIMIT).map((chunk) => getDocs(query(ownLinks(db, owner), where(documentId(), "in", chunk)))),
-	);
-	return new Set(found.flatMap((snapshot) => snapshot.docs.map((link) => link.id)));
 }
 
 async function commitTags(db: Firestore, changes: readonly TagChange[]): Promise<void> {
@@ -96,10 +66,12 @@ async function commitSkippingDeleted(db: Firestore, owner: string, batch: TagCha
 		return batch;
 	} catch (error) {
 		if (!isPermissionDenied(error) && !isNotFound(error)) throw error;
-		const owned = await stillOwned(
-			db,
-			owner,
-			batch.map(({ link }) => link.code),
+		const owned = new Set(
+			await ownedAmong(
+				db,
+				owner,
+				batch.map(({ link }) => link.code),
+			),
 		);
 		if (owned.size === batch.length) throw error;
 		const left = batch.filter(({ link }) => owned.has(link.code));
@@ -115,7 +87,7 @@ async function commitSkippingDeleted(db: Firestore, owner: string, batch: TagCha
  * links were retagged. Returns the links retagged, as saved.
  */
 export async function retag(
-	{ db, clock, onChange }: Omit<TagsDeps, "shortLinkBase">,
+	{ db, clock, onChange }: StoreDeps,
 	owner: string,
 	changes: readonly TagChange[],
 ): Promise<Link[]> {
