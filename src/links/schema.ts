@@ -9,6 +9,9 @@
  * The two are created, edited and deleted together in one batch.
  * clicks/{code}/days/{yyyy-mm-dd}-{shard}  a link's visits, written by the Cloud Function alone (Admin
  *                SDK); its owner reads and deletes them.
+ * clickTotals/{code}-{shard}  people who followed a link, ever, one shard's share: written by the Cloud
+ *                Function in the commit that counts the day, so the sum over a link's shards is the sum over
+ *                its days. Top-level and carrying `owner`, so a mirror syncs them as it syncs the links.
  * owners/{uid}/deleted/{code}  a tombstone: when the owner deleted that link, written by the delete's batch,
  *                so a mirror of the links (./mirror/) learns of deletions, which leave nothing to query.
  */
@@ -18,6 +21,38 @@ export const TARGETS = "targets";
 export const CLICKS = "clicks";
 /** The subcollection of clicks/{code} that holds the day documents. */
 export const DAYS = "days";
+
+/**
+ * A link's all-time people, split over shards as its day documents are (the same shard, in the same commit):
+ * one document per link per shard, however many days it was followed on. A mirror of the owner's links
+ * (./mirror/) reads these to sort and filter by clicks, never the day documents, whose number grows with
+ * every day a link is followed.
+ */
+export const CLICK_TOTALS = "clickTotals";
+
+export interface ClickTotalDocument<Time> {
+	/** The link's owner, copied from links/{code}: the owner's query (owner, updatedAt) and the rules read it. */
+	owner: string;
+	code: string;
+	/** People counted in this shard, ever; an integer. */
+	people: number;
+	/** The last count's commit time: the mirror's sync cursor orders by it. */
+	updatedAt: Time;
+}
+
+export type ClickTotalField = keyof ClickTotalDocument<unknown>;
+
+const CLICK_TOTAL_FIELD_RECORD: Record<ClickTotalField, true> = {
+	owner: true,
+	code: true,
+	people: true,
+	updatedAt: true,
+};
+
+export const CLICK_TOTAL_FIELDS = Object.keys(CLICK_TOTAL_FIELD_RECORD) as readonly ClickTotalField[];
+
+/** The document of `code`'s total in `shard`: the shard is a number, so the last "-" splits the two. */
+export const clickTotalId = (code: string, shard: number) => `${code}-${shard}`;
 
 export const DEVICE_CLASSES = ["desktop", "mobile", "tablet"] as const;
 export const BROWSER_CLASSES = ["chrome", "edge", "firefox", "safari", "opera", "samsung", "other"] as const;
