@@ -11,6 +11,7 @@
  */
 import { RESERVED_ALIASES } from "../src/links/codes";
 import {
+	CLICK_TOTALS,
 	CLICKS,
 	CODE_PATTERN,
 	CREATION_LIMITS,
@@ -81,6 +82,16 @@ function affectedKeys(after: Fields, before: Fields): Set<string> {
 
 const hasOnly = (keys: Iterable<string>, allowed: readonly string[]) => [...keys].every((key) => allowed.includes(key));
 const hasAll = (keys: readonly string[], required: readonly string[]) => required.every((key) => keys.includes(key));
+
+/**
+ * rules: `resource.data.owner == request.auth.uid` for a list, which the rules grant only when the query
+ * itself says so: an equality filter on owner with the caller's uid.
+ */
+function filtersOnCallersOwner(access: Extract<Access, { method: "list" }>): boolean {
+	return access.filters.some(
+		(filter) => filter.field === "owner" && filter.op === "EQUAL" && str(filter.value) === access.auth?.uid,
+	);
+}
 
 function signedIn(access: Access): boolean {
 	return access.auth !== null;
@@ -262,12 +273,7 @@ function linksRule(access: Access, shortLinkSite: ShortLinkSite): boolean {
 			return signedIn(access) && access.resource !== null && str(access.resource.owner) === access.auth?.uid;
 		case "list":
 			// Rules are not filters: the query itself must limit results to the caller's links.
-			return (
-				signedIn(access) &&
-				access.filters.some(
-					(filter) => filter.field === "owner" && filter.op === "EQUAL" && str(filter.value) === access.auth?.uid,
-				)
-			);
+			return signedIn(access) && filtersOnCallersOwner(access);
 		case "create":
 			return (
 				signedIn(access) &&
@@ -363,6 +369,20 @@ function dayCountsRule(access: Access, code: string): boolean {
 /** clicks/{code}/days: the `{code}` of the match. */
 const DAY_COUNTS = new RegExp(`^${CLICKS}/([^/]+)/${DAYS}$`);
 
+function clickTotalsRule(access: Access): boolean {
+	switch (access.method) {
+		case "get":
+		case "delete":
+			return signedIn(access) && access.resource !== null && str(access.resource.owner) === access.auth?.uid;
+		case "list":
+			// Rules are not filters: the query itself must limit results to the caller's totals.
+			return signedIn(access) && filtersOnCallersOwner(access);
+		case "create":
+		case "update":
+			return false;
+	}
+}
+
 function validTombstone(access: WriteAccess, data: Fields): boolean {
 	const keys = Object.keys(data);
 	return (
@@ -401,6 +421,7 @@ export function shortyPolicy(shortLinkSite: ShortLinkSite): AccessPolicy {
 		if (access.collection === LINKS) return linksRule(access, shortLinkSite);
 		if (access.collection === TARGETS) return targetsRule(access);
 		if (access.collection === QUOTAS) return quotasRule(access);
+		if (access.collection === CLICK_TOTALS) return clickTotalsRule(access);
 		const dayCounts = DAY_COUNTS.exec(access.collection);
 		if (dayCounts) return dayCountsRule(access, dayCounts[1] as string);
 		const tombstones = TOMBSTONES.exec(access.collection);

@@ -8,7 +8,8 @@ import { routeOf } from "../../redirect/route";
 import { acceptedLanguages, type SiteLanguage, siteLanguage } from "../../redirect/siteText";
 import { isOnShortLinkSite, siteHostOf } from "../../src/links/shortLinkSite";
 import { audienceOf } from "./audience";
-import type { Visit } from "./clicks";
+import type { CountedLink, Visit } from "./clicks";
+import type { FollowedLink } from "./links";
 import { PAGE_CSP, pageHtml, type ServerView } from "./page";
 import { visitorOf } from "./visitors";
 
@@ -28,9 +29,9 @@ export interface Answer {
 }
 
 export interface AnswerDeps {
-	/** targets.ts's readTarget. */
-	readTarget(code: string): Promise<string | null>;
-	countVisit(code: string, visit: Visit): Promise<void>;
+	/** links.ts's readLink. */
+	readLink(code: string): Promise<FollowedLink | null>;
+	countVisit(link: CountedLink, visit: Visit): Promise<void>;
 	/**
 	 * The project's own hosts (<project>.web.app, <project>.firebaseapp.com): a target there would send
 	 * the visitor back to this function, and any custom domain reaches it through them too.
@@ -118,18 +119,18 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 	if (route.kind === "home") return page(200, { kind: "home" });
 	if (route.kind === "malformed") return page(404, { kind: "not-found" });
 	const { code } = route;
-	let address: string | null;
+	let link: FollowedLink | null;
 	try {
-		address = await within(deps.readTarget(code), deps.readTimeoutMs);
+		link = await within(deps.readLink(code), deps.readTimeoutMs);
 	} catch (error) {
-		deps.logError(`Reading targets/${code} failed`, error);
+		deps.logError(`Reading links/${code} failed`, error);
 		const retry = { href: request.path };
 		return page(503, { kind: "failed", status: 503, retry }, { "Retry-After": "5" });
 	}
-	if (address === null) return page(404, { kind: "not-found" });
-	const url = followableUrl(address);
+	if (link === null) return page(404, { kind: "not-found" });
+	const url = followableUrl(link.url);
 	// The link exists but will never be followed: not a 404, and nothing a retry could change.
-	if (!url || isThisSite(url, request, deps.siteHosts)) return page(403, { kind: "refused", address });
+	if (!url || isThisSite(url, request, deps.siteHosts)) return page(403, { kind: "refused", address: link.url });
 	if (route.kind === "preview") {
 		// Continue goes through /<code>, so the visit is counted like any other.
 		return page(200, {
@@ -141,7 +142,7 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 	}
 	const visitor = visitorOf(request.method, request.headers);
 	const visit: Visit = visitor === "person" ? { visitor, ...audienceOf(request.headers) } : { visitor };
-	await within(deps.countVisit(code, visit), deps.countWaitMs).catch((error: unknown) =>
+	await within(deps.countVisit({ code, owner: link.owner }, visit), deps.countWaitMs).catch((error: unknown) =>
 		deps.logError(`Counting a ${visitor} visit to ${code} failed or is late`, error),
 	);
 	// Temporary, not 301/308: a permanent redirect is cached by browsers, and their next clicks would

@@ -1,8 +1,9 @@
 /**
  * Counting a visit with the Admin SDK, into `clicks/{code}/days/{yyyy-mm-dd}-{shard}`: `people`, `bots` or
  * `prefetches` + 1, and for a person `referrers`, `devices` and `browsers` (audience.ts) + 1. A day's
- * figure is the sum over its shards. Nothing else is written: not `links/{code}`, the one document every
- * visit would share.
+ * figure is the sum over its shards. A person is also added to the link's all-time total in the same
+ * shard, `clickTotals/{code}-{shard}`, in the same commit, so the totals never disagree with the days.
+ * Nothing else is written: not `links/{code}`, the one document every visit would share.
  *
  * Firestore sustains about one write a second on one document (local/firestore/contention.ts), so a
  * visit goes to one of several shards, and a commit refused for contention (ABORTED) is tried again on
@@ -11,10 +12,17 @@
  */
 import { randomInt } from "node:crypto";
 import { FieldValue, type Firestore } from "firebase-admin/firestore";
+import { CLICK_TOTALS, CLICKS, type ClickTotalField, clickTotalId, DAYS } from "../../src/links/schema";
 import type { Audience } from "./audience";
 import type { Visitor } from "./visitors";
 
 export type Visit = { visitor: "bot" | "prefetch" } | ({ visitor: "person" } & Audience);
+
+/** The link a visit is counted for: its totals carry the owner, whose queries and rules read it. */
+export interface CountedLink {
+	code: string;
+	owner: string;
+}
 
 /**
  * Attempt n draws its shard from 0 to SHARD_RANGES[n] - 1 (the last range for every later attempt). At
@@ -91,15 +99,25 @@ function fieldsOf(visit: Visit, day: string, document: string, cap: ReferrerCap)
 	return fields;
 }
 
+/** A person added to the link's total: set with merge, so a shard's first person creates its document. */
+function totalOf(link: CountedLink): Record<ClickTotalField, unknown> {
+	return { owner: link.owner, code: link.code, people: increment, updatedAt: FieldValue.serverTimestamp() };
+}
+
 /**
  * One commit, sent once. WriteBatch.commit would retry ABORTED by itself, with backoff, on the same
  * document, for minutes; a transaction without reads is a plain commit, and with one attempt the choice
- * of what to try next (another shard) stays here.
+ * of what to try next (another shard) stays here. A person's commit writes the day and the total of the
+ * same shard: the total's writes are a subset of the day's (its people), so the shard that spreads the
+ * day's load spreads the total's, and a contended total moves on to a wider range as a contended day does.
  */
-function commitOnce(db: Firestore, path: string, fields: Record<string, unknown>): Promise<void> {
+function commitOnce(
+	db: Firestore,
+	writes: ReadonlyArray<{ path: string; fields: Record<string, unknown> }>,
+): Promise<void> {
 	return db.runTransaction(
 		async (transaction) => {
-			transaction.set(db.doc(path), fields, { merge: true });
+			for (const { path, fields } of writes) transaction.set(db.doc(path), fields, { merge: true });
 		},
 		{ maxAttempts: 1 },
 	);
@@ -107,13 +125,19 @@ function commitOnce(db: Firestore, path: string, fields: Record<string, unknown>
 
 const isContention = (error: unknown) => (error as { code?: unknown } | null)?.code === ABORTED;
 
-export async function countVisit(db: Firestore, code: string, visit: Visit, deps: CountDeps): Promise<void> {
+export async function countVisit(db: Firestore, link: CountedLink, visit: Visit, deps: CountDeps): Promise<void> {
 	const day = dayOf(deps.now());
 	for (let attempt = 0; ; attempt++) {
 		const range = SHARD_RANGES[Math.min(attempt, SHARD_RANGES.length - 1)] as number;
-		const path = `clicks/${code}/days/${day}-${deps.randomShard(range)}`;
+		const shard = deps.randomShard(range);
+		const path = `${CLICKS}/${link.code}/${DAYS}/${day}-${shard}`;
+		const writes = [{ path, fields: fieldsOf(visit, day, path, deps.referrerCap) }];
+		// Only people: the total is what the owner sorts and filters by, and bots and prefetches are not clicks.
+		if (visit.visitor === "person") {
+			writes.push({ path: `${CLICK_TOTALS}/${clickTotalId(link.code, shard)}`, fields: totalOf(link) });
+		}
 		try {
-			await commitOnce(db, path, fieldsOf(visit, day, path, deps.referrerCap));
+			await commitOnce(db, writes);
 			return;
 		} catch (error) {
 			const last = attempt + 1 >= MAX_ATTEMPTS || deps.now().getTime() >= deps.giveUpAt;
@@ -126,10 +150,10 @@ export async function countVisit(db: Firestore, code: string, visit: Visit, deps
  * Counting as the function does it: the clock, random shards, one referrer cap for the instance, and
  * no new attempt once the visitor's wait (`waitMs`, answer.ts's countWaitMs) is over.
  */
-export function visitCounter(db: Firestore, waitMs: number): (code: string, visit: Visit) => Promise<void> {
+export function visitCounter(db: Firestore, waitMs: number): (link: CountedLink, visit: Visit) => Promise<void> {
 	const referrerCap = new ReferrerCap();
-	return (code, visit) =>
-		countVisit(db, code, visit, {
+	return (link, visit) =>
+		countVisit(db, link, visit, {
 			now: () => new Date(),
 			randomShard: (below) => randomInt(below),
 			referrerCap,

@@ -10,7 +10,7 @@ import { projectSiteHosts } from "../../src/links/shortLinkSite";
 import { type AnswerDeps, answerShortLink } from "./answer";
 import { visitCounter } from "./clicks";
 import { adminFirestore } from "./firestore";
-import { readTarget } from "./targets";
+import { readLink } from "./links";
 
 /** Hosting's rewrite names this function and region (firebase.json); the two must agree. */
 const FUNCTION_REGION = "us-central1";
@@ -21,7 +21,7 @@ const COUNT_WAIT_MS = 500;
 const project = process.env.GCLOUD_PROJECT;
 
 const deps: AnswerDeps = {
-	readTarget: (code) => readTarget(db, code),
+	readLink: (code) => readLink(db, code),
 	countVisit: visitCounter(db, COUNT_WAIT_MS),
 	siteHosts: project ? projectSiteHosts(project) : [],
 	readTimeoutMs: 5_000,

@@ -1,7 +1,7 @@
 /**
  * The security rules as a matrix: every operation on links/, targets/, quotas/, a link's visit counts
- * (clicks/{code}/days/{day}) and the tombstones of deleted links (owners/{uid}/deleted/{code}), with valid
- * and invalid data,
+ * (clicks/{code}/days/{day}) and all-time totals (clickTotals/{code}-{shard}) and the tombstones of deleted
+ * links (owners/{uid}/deleted/{code}), with valid and invalid data,
  * by each kind of caller, against the backend through the real SDK. Each cell starts from a fresh link
  * of the owner's; a refused write must leave every document it touched as it was.
  *
@@ -15,6 +15,7 @@ import {
 	deleteDoc,
 	deleteField,
 	doc,
+	documentId,
 	type Firestore,
 	getAggregate,
 	getCount,
@@ -22,6 +23,7 @@ import {
 	getDocs,
 	increment,
 	limit,
+	orderBy,
 	query,
 	serverTimestamp,
 	setDoc,
@@ -64,7 +66,7 @@ interface Context {
 }
 
 interface Row {
-	collection: "links" | "targets" | "quotas" | "clicks" | "tombstones";
+	collection: "links" | "targets" | "quotas" | "clicks" | "clickTotals" | "tombstones";
 	operation: string;
 	data: string;
 	allowed: readonly Caller[];
@@ -104,6 +106,9 @@ const tombstoneOf = ({ client }: Context, uid: string, code: string) => doc(clie
 const tombstonesOf = ({ client }: Context, uid: string) => collection(client.db, "owners", uid, "deleted");
 const daysOf = ({ client, fixture }: Context, code = fixture.code) => collection(client.db, "clicks", code, "days");
 const dayOf = (context: Context, code = context.fixture.code) => doc(daysOf(context, code), `${DAY}-0`);
+const clickTotals = ({ client }: Context) => collection(client.db, "clickTotals");
+/** clickTotals/{code}-0; every fixture's link has one, written as the Cloud Function writes it. */
+const totalOf = (context: Context, code = context.fixture.code) => doc(clickTotals(context), `${code}-0`);
 
 function createWith({ client, uid, fixture }: Context, change: (link: DocumentData) => void): Promise<void> {
 	const link = linkFields(uid, "https://example.com/matrix/new");
@@ -545,6 +550,72 @@ const ROWS: Row[] = [
 		allowed: OWNER,
 		run: (c) => deleteDoc(dayOf(c)),
 	},
+	// clickTotals/{code}-{shard}: the function writes them (Admin SDK); the owner named in them reads and deletes them
+	{
+		collection: "clickTotals",
+		operation: "get",
+		data: "a total of the link",
+		allowed: OWNER,
+		run: (c) => getDoc(totalOf(c)),
+	},
+	{
+		collection: "clickTotals",
+		operation: "get",
+		data: "a total of a code with none",
+		allowed: NOBODY,
+		run: (c) => getDoc(totalOf(c, c.fixture.freeCode)),
+	},
+	{
+		collection: "clickTotals",
+		operation: "list",
+		data: "owner == the caller, by updatedAt then name (the mirror's sync)",
+		allowed: SIGNED_IN,
+		run: (c) =>
+			getDocs(
+				query(clickTotals(c), where("owner", "==", c.uid), orderBy("updatedAt"), orderBy(documentId()), limit(10)),
+			),
+	},
+	{
+		collection: "clickTotals",
+		operation: "list",
+		data: "owner == the link's owner, code == the link's code (the delete's query)",
+		allowed: OWNER,
+		run: (c) => getDocs(query(clickTotals(c), where("owner", "==", c.ownerUid), where("code", "==", c.fixture.code))),
+	},
+	{
+		collection: "clickTotals",
+		operation: "list",
+		data: "code == the link's code alone",
+		allowed: NOBODY,
+		run: (c) => getDocs(query(clickTotals(c), where("code", "==", c.fixture.code))),
+	},
+	{
+		collection: "clickTotals",
+		operation: "create",
+		data: "a total of the caller's own, people: 1",
+		allowed: NOBODY,
+		run: (c) =>
+			setDoc(totalOf(c, c.fixture.freeCode), {
+				owner: c.uid,
+				code: c.fixture.freeCode,
+				people: 1,
+				updatedAt: serverTimestamp(),
+			}),
+	},
+	{
+		collection: "clickTotals",
+		operation: "update",
+		data: "people + 1",
+		allowed: NOBODY,
+		run: (c) => updateDoc(totalOf(c), { people: increment(1), updatedAt: serverTimestamp() }),
+	},
+	{
+		collection: "clickTotals",
+		operation: "delete",
+		data: "a total of the link",
+		allowed: OWNER,
+		run: (c) => deleteDoc(totalOf(c)),
+	},
 	// targets
 	{
 		collection: "targets",
@@ -758,6 +829,12 @@ async function freshFixture(): Promise<Fixture> {
 	const fixture = { code, freeCode: newCode(), orphanCode: newCode(), url };
 	await Promise.all([
 		setDoc(doc(admin.db, "clicks", code, "days", `${DAY}-0`), { day: DAY, people: 3, bots: 1 }),
+		setDoc(doc(admin.db, "clickTotals", `${code}-0`), {
+			owner: owner.uid,
+			code,
+			people: 3,
+			updatedAt: serverTimestamp(),
+		}),
 		setDoc(doc(admin.db, "targets", fixture.orphanCode), { url: "https://example.com/matrix/orphan" }),
 		setDoc(doc(admin.db, "owners", owner.uid, "deleted", code), { deletedAt: Timestamp.fromMillis(0) }),
 	]);
@@ -769,7 +846,9 @@ async function stateOf({ code, freeCode, orphanCode }: Fixture): Promise<unknown
 	const quotas = [owner, other, anonymous].map((user) => `quotas/${user.uid}`);
 	const codes = [code, freeCode, orphanCode];
 	const paths = [...codes.flatMap((each) => [`links/${each}`, `targets/${each}`]), ...quotas];
-	for (const link of [code, freeCode]) paths.push(`clicks/${link}/days/${DAY}-0`, `clicks/${link}/days/2026-03-02-0`);
+	for (const link of [code, freeCode]) {
+		paths.push(`clicks/${link}/days/${DAY}-0`, `clicks/${link}/days/2026-03-02-0`, `clickTotals/${link}-0`);
+	}
 	paths.push(`owners/${owner.uid}/deleted/${code}`);
 	for (const user of [owner, other, anonymous])
 		paths.push(`owners/${user.uid}/deleted/${freeCode}`, `owners/${user.uid}/deleted/x`);
@@ -795,6 +874,11 @@ describe("the rules matrix", () => {
 				"clicks list",
 				"clicks sum",
 				"clicks update",
+				"clickTotals create",
+				"clickTotals delete",
+				"clickTotals get",
+				"clickTotals list",
+				"clickTotals update",
 				"links count",
 				"links create",
 				"links delete",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AnswerDeps, answerShortLink } from "../../functions/src/answer";
 import { visitCounter } from "../../functions/src/clicks";
 import { adminFirestore } from "../../functions/src/firestore";
-import { readTarget } from "../../functions/src/targets";
+import { readLink } from "../../functions/src/links";
 import { PROJECT_ID } from "../../local/config";
 import { freePort } from "../../local/ports";
 import { firestoreAdmin } from "../firestoreAdmin";
@@ -42,7 +42,7 @@ function depsFor(readFrom: string, countAt: string, errors: string[]): AnswerDep
 	const reads = firestoreAt(readFrom);
 	const counts = firestoreAt(countAt);
 	return {
-		readTarget: (code) => readTarget(reads, code),
+		readLink: (code) => readLink(reads, code),
 		countVisit: visitCounter(counts, 300),
 		siteHosts: [],
 		readTimeoutMs: 1_000,
@@ -64,7 +64,7 @@ describe.skipIf(backend.hosting === null)("the short-link function when Firestor
 		expect(answer.body).toContain("<h1>Could not open the link</h1>");
 		expect(answer.body).toContain("(error 503)");
 		expect(answer.body).toContain('<a class="button" href="/abc1234">Retry</a>');
-		expect(errors).toEqual(["Reading targets/abc1234 failed"]);
+		expect(errors).toEqual(["Reading links/abc1234 failed"]);
 	});
 
 	it("answers 503 within its read timeout when Firestore never answers", async () => {

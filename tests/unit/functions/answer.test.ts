@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { type AnswerDeps, answerShortLink, type ShortLinkRequest } from "../../../functions/src/answer";
-import type { Visit } from "../../../functions/src/clicks";
+import type { CountedLink, Visit } from "../../../functions/src/clicks";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 function site(target: string) {
-	const counted: Visit[] = [];
+	const counted: Array<{ link: CountedLink; visit: Visit }> = [];
 	const deps: AnswerDeps = {
-		readTarget: async () => target,
-		countVisit: async (_code, visit) => {
-			counted.push(visit);
+		readLink: async () => ({ url: target, owner: "owner-uid" }),
+		countVisit: async (link, visit) => {
+			counted.push({ link, visit });
 		},
 		siteHosts: ["demo-shorty.web.app", "demo-shorty.firebaseapp.com"],
 		readTimeoutMs: 1000,
@@ -60,11 +60,14 @@ describe("a short link to the short-link site itself", () => {
 		}
 	});
 
-	it("counts a person with the referring host, device and browser", async () => {
+	it("counts a person with the referring host, device and browser, for the link's owner (read with the link)", async () => {
 		const { open, counted } = site("https://example.com/");
 		await open({ "x-forwarded-host": "sho.rt", referer: "https://News.Example.org/item?id=1" });
 		expect(counted).toEqual([
-			{ visitor: "person", referrer: "news.example.org", device: "desktop", browser: "chrome" },
+			{
+				link: { code: "abc1234", owner: "owner-uid" },
+				visit: { visitor: "person", referrer: "news.example.org", device: "desktop", browser: "chrome" },
+			},
 		]);
 	});
 });

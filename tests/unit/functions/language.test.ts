@@ -10,7 +10,7 @@ const languageFor = (header: string | undefined) => siteLanguage(acceptedLanguag
 
 /** A database without the link: the answer is the not-found page, whose words show the language. */
 const noLink: AnswerDeps = {
-	readTarget: async () => null,
+	readLink: async () => null,
 	countVisit: async () => undefined,
 	readTimeoutMs: 1_000,
 	countWaitMs: 1_000,

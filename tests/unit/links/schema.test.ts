@@ -12,6 +12,8 @@ import type { Access, Fields, Value } from "../../../local/firestore/types";
 import { shortyPolicy } from "../../../local/policy";
 import { RESERVED_ALIASES } from "../../../src/links/codes";
 import {
+	CLICK_TOTAL_FIELDS,
+	CLICK_TOTALS,
 	CODE_PATTERN,
 	CREATION_LIMITS,
 	CREATION_WINDOW_HOURS,
@@ -69,6 +71,7 @@ const rules = {
 	quotas: matchBody("quotas", "uid"),
 	validTombstone: functionBody("validTombstone"),
 	tombstones: matchBody(`${OWNERS}/{uid}/${DELETED}`),
+	clickTotals: matchBody(CLICK_TOTALS, "id"),
 };
 
 const rulesPattern = (body: string, subject: string, where: string) =>
@@ -111,11 +114,17 @@ describe("firestore.rules states the fields of src/links/schema.ts", () => {
 		expect(rules.tombstones).not.toMatch(/allow[^:]*delete/);
 	});
 
+	it("click totals look up no document, so the owner's delete may batch 500, and nobody but the function writes them", () => {
+		expect(rules.clickTotals).not.toMatch(/\b(get|exists|getAfter|existsAfter)\(/);
+		expect(rules.clickTotals).toMatch(/allow create, update: if false;/);
+	});
+
 	it("the comment at the top lists the same fields", () => {
 		expect(commentedFields(LINKS)).toEqual(LINK_FIELDS);
 		expect(commentedFields(TARGETS)).toEqual(TARGET_FIELDS);
 		expect(commentedFields(QUOTAS, "uid")).toEqual(QUOTA_FIELDS);
 		expect(commentedFields(`${OWNERS}/{uid}/${DELETED}`)).toEqual(TOMBSTONE_FIELDS);
+		expect(commentedFields(CLICK_TOTALS, "id")).toEqual(CLICK_TOTAL_FIELDS);
 	});
 });
 
