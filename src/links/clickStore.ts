@@ -1,13 +1,15 @@
 /**
  * A link's visit counts in Cloud Firestore, as its owner reads and deletes them. The Cloud Function
- * writes them (clicks/{code}/days/{yyyy-mm-dd}-{shard}, ./schema.ts); the rules let the link's owner get,
- * list and delete them, and nobody write them.
+ * writes them (clicks/{code}/days/{yyyy-mm-dd}-{shard} and clickTotals/{code}-{shard}, ./schema.ts); the
+ * rules let the link's owner get, list and delete them, and nobody write them.
  */
 import {
 	collection,
+	type DocumentReference,
 	type Firestore,
 	getAggregate,
 	getDocs,
+	type QuerySnapshot,
 	query,
 	sum,
 	where,
@@ -16,7 +18,8 @@ import {
 import { ShortyError } from "../errors";
 import { isCode } from "./codes";
 import { type AnalyticsWindow, foldDays, type LinkAnalytics, windowDays } from "./dayCounts";
-import { CLICKS, DAYS, type DayCountsDocument } from "./schema";
+import { CLICK_TOTALS, CLICKS, DAYS, type DayCountsDocument } from "./schema";
+import { chunksOf } from "./store/documents";
 
 /**
  * Day documents per batch when deleting a link's counts. Firestore's own limit is 500 writes, but the
@@ -24,7 +27,14 @@ import { CLICKS, DAYS, type DayCountsDocument } from "./schema";
  * lookups (https://firebase.google.com/docs/firestore/security/rules-conditions#access_calls_limits).
  */
 export const DAY_DELETE_BATCH = 20;
-const DAY_DELETE_PARALLEL = 5;
+/**
+ * Totals per batch when deleting a link's: Firestore's own limit on the writes of a batch, since the rules
+ * decide a total from the document itself, with no lookup. A link has one per shard it was counted in, at
+ * most 256 (functions/src/clicks.ts), so one batch.
+ */
+export const TOTAL_DELETE_BATCH = 500;
+/** Batches of one kind in flight at once, per link. */
+const DELETE_PARALLEL = 5;
 /** Sums in flight at once. */
 const TOTALS_PARALLEL = 10;
 
@@ -85,25 +95,37 @@ export function createClickStore({ db, clock }: { db: Firestore; clock: () => nu
 }
 
 /**
- * Deletes every day document of `code`, DAY_DELETE_BATCH at a time. The link must still exist: the rules
- * let only its owner delete them, and find the owner on the link.
+ * Deletes `refs`, `perBatch` to a batch, DELETE_PARALLEL batches at a time: 90 days of 8 shards is 36
+ * batches, which should not flood the connection.
  */
-export async function deleteDayCounts(db: Firestore, code: string): Promise<void> {
-	const snapshot = await getDocs(collection(db, CLICKS, code, DAYS));
-	const refs = snapshot.docs.map((day) => day.ref);
-	const batches = Array.from({ length: Math.ceil(refs.length / DAY_DELETE_BATCH) }, (_, index) =>
-		refs.slice(index * DAY_DELETE_BATCH, (index + 1) * DAY_DELETE_BATCH),
-	);
-	// A few at a time: 90 days of 8 shards is 36 batches, which should not flood the connection.
-	for (let round = 0; round < batches.length; round += DAY_DELETE_PARALLEL) {
+async function deleteInBatches(db: Firestore, refs: DocumentReference[], perBatch: number): Promise<void> {
+	const batches = chunksOf(refs, perBatch);
+	for (let round = 0; round < batches.length; round += DELETE_PARALLEL) {
 		await Promise.all(
-			batches.slice(round, round + DAY_DELETE_PARALLEL).map((refsOfBatch) => {
+			batches.slice(round, round + DELETE_PARALLEL).map((refsOfBatch) => {
 				const batch = writeBatch(db);
 				for (const ref of refsOfBatch) batch.delete(ref);
 				return batch.commit();
 			}),
 		);
 	}
+}
+
+/**
+ * Deletes every visit count of `owner`'s link `code`: its day documents, DAY_DELETE_BATCH at a time, and
+ * its all-time totals, TOTAL_DELETE_BATCH at a time. The link must still exist: the rules let only its
+ * owner delete the days, and find the owner on the link.
+ */
+export async function deleteVisitCounts(db: Firestore, owner: string, code: string): Promise<void> {
+	const [days, totals] = await Promise.all([
+		getDocs(collection(db, CLICKS, code, DAYS)),
+		getDocs(query(collection(db, CLICK_TOTALS), where("owner", "==", owner), where("code", "==", code))),
+	]);
+	const refsOf = (snapshot: QuerySnapshot) => snapshot.docs.map((document) => document.ref);
+	await Promise.all([
+		deleteInBatches(db, refsOf(days), DAY_DELETE_BATCH),
+		deleteInBatches(db, refsOf(totals), TOTAL_DELETE_BATCH),
+	]);
 }
 
 export type ClickStore = ReturnType<typeof createClickStore>;

@@ -1,7 +1,7 @@
 /** Deleting links, each with its public target and its visit counts, in batches the rules can afford. */
 import { doc, type Firestore, writeBatch } from "firebase/firestore/lite";
 import { ShortyError, toAppError } from "../../errors";
-import { deleteDayCounts } from "../clickStore";
+import { deleteVisitCounts } from "../clickStore";
 import { isCode } from "../codes";
 import { writeTombstones } from "../mirror/tombstones";
 import { LINKS, TARGETS } from "../schema";
@@ -22,12 +22,15 @@ const DELETE_PARALLEL = 5;
 
 /**
  * Deletes links with their public targets in one batch, leaving their tombstones for mirrors to sync
- * (../mirror/tombstones.ts): all of them, or none. Their visit counts go first, while the links still
- * exist (the rules find the owner on the link), so a later link with the same alias does not inherit
- * them; a failure in between leaves counts of links that still exist.
+ * (../mirror/tombstones.ts): all of them, or none. Their visit counts go first, days and totals alike, so
+ * a failure in between leaves counts of links that still exist, which the owner sees and can delete
+ * again; never counts of a link that is gone. The days must go first anyway (the rules find their owner
+ * on the link). The totals need no link, but left behind they would be found by nobody (the owner lists
+ * only links) and inherited by a later link with the same alias, whoever makes it: the function's next
+ * count merges into the same clickTotals/{code}-{shard}, adding to the old people and naming the new owner.
  */
 async function deleteTogether(db: Firestore, owner: string, codes: string[]): Promise<void> {
-	await Promise.all(codes.map((code) => deleteDayCounts(db, code)));
+	await Promise.all(codes.map((code) => deleteVisitCounts(db, owner, code)));
 	const batch = writeBatch(db);
 	for (const code of codes) {
 		batch.delete(doc(db, LINKS, code));

@@ -3,7 +3,17 @@
  * go in batches small enough for Firestore's rules, and a search by code start pages and counts like the
  * newest-first list.
  */
-import { collection, doc, getCount, getDoc, getDocs, query, where, writeBatch } from "firebase/firestore/lite";
+import {
+	collection,
+	doc,
+	getCount,
+	getDoc,
+	getDocs,
+	query,
+	serverTimestamp,
+	where,
+	writeBatch,
+} from "firebase/firestore/lite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClickStore, DAY_DELETE_BATCH } from "../../../src/links/clickStore";
 import { dayOf } from "../../../src/links/dayCounts";
@@ -183,7 +193,7 @@ describe("deleting more links than Firestore's rules allow in one batch", () => 
 	});
 });
 
-describe("deleting a link deletes its visit counts", () => {
+describe("deleting a link deletes its visit counts, days and totals", () => {
 	const DAY_MS = 86_400_000;
 	let admin: Client;
 	beforeAll(() => {
@@ -194,9 +204,16 @@ describe("deleting a link deletes its visit counts", () => {
 		vi.restoreAllMocks();
 	});
 
-	/** `days` days of visits, `shards` documents each, written as the Cloud Function writes them. */
-	async function countVisits(code: string, days: number, shards: number): Promise<void> {
+	/**
+	 * `days` days of visits, `shards` documents each, and the link's total in each shard, written as the
+	 * Cloud Function writes them.
+	 */
+	async function countVisits(owner: string, code: string, days: number, shards: number): Promise<void> {
 		const batch = writeBatch(admin.db);
+		for (let shard = 0; shard < shards; shard++) {
+			const total = { owner, code, people: 2 * days, updatedAt: serverTimestamp() };
+			batch.set(doc(admin.db, "clickTotals", `${code}-${shard}`), total);
+		}
 		for (let day = 0; day < days; day++) {
 			for (let shard = 0; shard < shards; shard++) {
 				const name = dayOf(Date.now() - day * DAY_MS);
@@ -214,26 +231,43 @@ describe("deleting a link deletes its visit counts", () => {
 	}
 
 	const daysLeft = async (code: string) => (await getDocs(collection(admin.db, "clicks", code, "days"))).size;
+	const totalsLeft = async (code: string) =>
+		(await getDocs(query(collection(admin.db, "clickTotals"), where("code", "==", code)))).size;
+	/** The collection a commit's first write is in, and how many writes it holds: "clicks 20". */
+	function commitOf(body: string): string {
+		const writes = JSON.parse(body).writes as Array<{ delete?: string; update?: { name: string } }>;
+		const path = writes[0]?.delete ?? writes[0]?.update?.name ?? "";
+		return `${path.split("/documents/")[1]?.split("/")[0]} ${writes.length}`;
+	}
 
 	it("so a new link under the same alias starts from nothing", async () => {
 		const alias = `counted-${crypto.randomUUID().slice(0, 8)}`;
 		const clicks = createClickStore({ db: alice.client.db, clock: Date.now });
 		await alice.store.shorten(alice.client.uid, { url: "https://example.com/first", alias });
 		// 45 documents: more than two of the batches the rules' lookups allow.
-		await countVisits(alias, 15, 3);
+		await countVisits(alice.client.uid, alias, 15, 3);
 		expect(await clicks.totals([alias])).toEqual({ [alias]: 90 });
-		const commits: number[] = [];
+		const commits: string[] = [];
 		const realFetch = globalThis.fetch;
 		vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-			if (new URL(String(input)).pathname.endsWith(":commit"))
-				commits.push(JSON.parse(String(init?.body)).writes.length);
+			if (new URL(String(input)).pathname.endsWith(":commit")) commits.push(commitOf(String(init?.body)));
 			return realFetch(input, init);
 		});
 		expect(await alice.store.removeMany(alice.client.uid, [alias])).toEqual([alias]);
 		vi.restoreAllMocks();
-		// The counts in batches the rules can decide, then the link with its target and its tombstone.
-		expect(commits).toEqual([DAY_DELETE_BATCH, DAY_DELETE_BATCH, 45 - 2 * DAY_DELETE_BATCH, 3]);
+		// The counts in batches the rules can decide (the days' and the totals' side by side), then the link
+		// with its target and its tombstone.
+		expect(commits.slice(0, -1).sort()).toEqual(
+			[
+				`clicks ${DAY_DELETE_BATCH}`,
+				`clicks ${DAY_DELETE_BATCH}`,
+				`clicks ${45 - 2 * DAY_DELETE_BATCH}`,
+				"clickTotals 3",
+			].sort(),
+		);
+		expect(commits.at(-1)).toBe("links 3");
 		expect(await daysLeft(alias)).toBe(0);
+		expect(await totalsLeft(alias)).toBe(0);
 
 		await bob.store.shorten(bob.client.uid, { url: "https://example.com/second", alias });
 		const bobsClicks = createClickStore({ db: bob.client.db, clock: Date.now });
@@ -243,7 +277,7 @@ describe("deleting a link deletes its visit counts", () => {
 
 	it("first: a delete that fails after them leaves the link whole, never counts of a link that is gone", async () => {
 		const link = await alice.store.shorten(alice.client.uid, { url: `https://example.com/${crypto.randomUUID()}` });
-		await countVisits(link.code, 2, 2);
+		await countVisits(alice.client.uid, link.code, 2, 2);
 		const realFetch = globalThis.fetch;
 		vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
 			const body = String(init?.body ?? "");
@@ -259,6 +293,7 @@ describe("deleting a link deletes its visit counts", () => {
 		vi.restoreAllMocks();
 		expect((await alice.store.get(link.code)).url).toBe(link.url);
 		expect(await daysLeft(link.code)).toBe(0);
+		expect(await totalsLeft(link.code)).toBe(0);
 		// The owner can delete it again; nothing is left over.
 		expect(await alice.store.removeMany(alice.client.uid, [link.code])).toEqual([link.code]);
 	});
