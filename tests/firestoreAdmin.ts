@@ -6,8 +6,11 @@
  */
 import { PROJECT_ID } from "../local/config";
 
+/** Who owns the links addLink writes. */
+export const TEST_OWNER = "test-owner";
+
 export interface FirestoreAdmin {
-	/** Writes links/{code} (clicks 0) and targets/{code} { url }, with no check of `url`. */
+	/** Writes links/{code} (owner TEST_OWNER, clicks 0) and targets/{code} { url }, with no check of `url`. */
 	addLink(code: string, url: string): Promise<void>;
 	/**
 	 * links/{code}.clicks, the old single-document counter nobody writes any more: addLink sets it to 0 so a
@@ -18,6 +21,16 @@ export interface FirestoreAdmin {
 	hasLink(code: string): Promise<boolean>;
 	/** What the Cloud Function counted for `code`, summed over every day and shard (functions/src/clicks.ts). */
 	visitsOf(code: string): Promise<Visits>;
+	/** `owner`'s totals of `code` (clickTotals where owner ==, code ==, the delete's query), by document id. */
+	totalsOf(owner: string, code: string): Promise<Record<string, ClickTotal>>;
+}
+
+/** A clickTotals document as stored, its time as the REST API spells it; a field it lacks is undefined. */
+export interface ClickTotal {
+	owner: string | undefined;
+	code: string | undefined;
+	people: number | undefined;
+	updatedAt: string | undefined;
 }
 
 export interface Visits {
@@ -50,7 +63,7 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 	const string = (value: string) => ({ stringValue: value });
 	return {
 		async addLink(code, url) {
-			const link = { url: string(url), owner: string("test-owner"), clicks: { integerValue: "0" } };
+			const link = { url: string(url), owner: string(TEST_OWNER), clicks: { integerValue: "0" } };
 			await call("commit", {
 				writes: [
 					{ update: { name: `${DOCUMENTS}/links/${code}`, fields: link } },
@@ -70,6 +83,39 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 				found?: unknown;
 			}>;
 			return answer?.found !== undefined;
+		},
+		async totalsOf(owner, code) {
+			const equals = (field: string, value: string) => ({
+				fieldFilter: { field: { fieldPath: field }, op: "EQUAL", value: string(value) },
+			});
+			const answers = (await call("runQuery", {
+				structuredQuery: {
+					from: [{ collectionId: "clickTotals" }],
+					where: { compositeFilter: { op: "AND", filters: [equals("owner", owner), equals("code", code)] } },
+				},
+			})) as Array<{
+				document?: {
+					name: string;
+					fields: Partial<{
+						owner: { stringValue: string };
+						code: { stringValue: string };
+						people: { integerValue: string };
+						updatedAt: { timestampValue: string };
+					}>;
+				};
+			}>;
+			const totals: Record<string, ClickTotal> = {};
+			for (const { document } of answers) {
+				if (!document) continue;
+				const { fields } = document;
+				totals[document.name.slice(document.name.lastIndexOf("/") + 1)] = {
+					owner: fields.owner?.stringValue,
+					code: fields.code?.stringValue,
+					people: fields.people && Number(fields.people.integerValue),
+					updatedAt: fields.updatedAt?.timestampValue,
+				};
+			}
+			return totals;
 		},
 		async visitsOf(code) {
 			type Count = { integerValue?: string };

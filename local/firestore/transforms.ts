@@ -22,6 +22,12 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const KINDS = ["setToServerValue", "increment", "maximum", "minimum", "appendMissingElements", "removeAllFromArray"];
 
+/**
+ * ServerValue's one value, as proto3 JSON may spell an enum: its name, or its number, which the Admin SDK's
+ * REST transport sends (it asks for `$alt=json;enum-encoding=int`). Production takes both.
+ */
+const REQUEST_TIME: readonly unknown[] = ["REQUEST_TIME", 1];
+
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 	typeof raw === "object" && raw !== null && !Array.isArray(raw);
 
@@ -41,7 +47,7 @@ function parseTransform(raw: unknown, where: string): Transform {
 	const operand = raw[kind];
 	switch (kind) {
 		case "setToServerValue":
-			if (operand !== "REQUEST_TIME") throw invalidArgument(`${where}.setToServerValue must be REQUEST_TIME`);
+			if (!REQUEST_TIME.includes(operand)) throw invalidArgument(`${where}.setToServerValue must be REQUEST_TIME`);
 			return { path, kind: "requestTime" };
 		case "appendMissingElements":
 		case "removeAllFromArray": {

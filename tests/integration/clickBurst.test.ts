@@ -2,13 +2,13 @@
  * A short link going viral: 500 visits in 10 seconds, through the Hosting port to the function in the
  * Functions emulator, against a Firestore server that refuses writes past production's rate on one
  * document (local/firestore/contention.ts). Every visit must be counted: the sum of the day's shards is
- * the number of visits. The counter the function used before, one increment of `links/{code}.clicks`
+ * the number of visits, and so is the sum of the link's all-time totals, which share the day's commits. The counter the function used before, one increment of `links/{code}.clicks`
  * per visit, loses most of the same burst.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ID } from "../../local/config";
 import { FIRESTORE_WRITE_CONTENTION } from "../../local/firestore/contention";
-import { firestoreAdmin } from "../firestoreAdmin";
+import { firestoreAdmin, TEST_OWNER } from "../firestoreAdmin";
 import { startTestBackend } from "../testBackend";
 
 const VISITS = 500;
@@ -76,6 +76,10 @@ describe("a burst of visits to one link", () => {
 		expect(statuses.filter((status) => status !== 302)).toEqual([]);
 		const visits = await admin.visitsOf("viral01");
 		expect(visits.people).toBe(VISITS);
+		// The all-time totals, written in the same commits, agree: one document per shard the people reached.
+		const totals = Object.values(await admin.totalsOf(TEST_OWNER, "viral01"));
+		expect(totals.reduce((sum, total) => sum + (total.people ?? 0), 0)).toBe(VISITS);
+		expect(totals.length).toBeLessThanOrEqual(visits.documents);
 		expect(Object.values(visits.devices).reduce((a, b) => a + b, 0)).toBe(VISITS);
 		expect(Object.values(visits.referrers).reduce((a, b) => a + b, 0)).toBe((VISITS * 4) / 5);
 		expect(Object.keys(visits.referrers).sort()).toEqual([

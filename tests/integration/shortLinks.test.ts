@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { firestoreAdmin } from "../firestoreAdmin";
+import { firestoreAdmin, TEST_OWNER } from "../firestoreAdmin";
 
 const backend = inject("backend");
 const site = `http://${backend.hosting}`;
@@ -172,6 +172,33 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		expect(visits).toMatchObject({ people: 0, bots: Object.keys(UNFURLERS).length + 2 });
 		// Only people are described: a bot's user agent and Referer say nothing about the link's audience.
 		expect(visits).toMatchObject({ referrers: {}, devices: {}, browsers: {} });
+	});
+
+	it("adds each person, and no bot or prefetch, to the link's all-time totals, which agree with its days", async () => {
+		const code = await link("https://example.com/totalled");
+		const people = [CHROME, SAFARI_IOS, FIREFOX, CHROME];
+		for (const userAgent of people) await open(`/${code}`, as(userAgent));
+		for (const userAgent of [UNFURLERS.Slackbot, UNFURLERS.curl]) await open(`/${code}`, as(userAgent));
+		await open(`/${code}`, { headers: { "User-Agent": CHROME, "Sec-Purpose": "prefetch" } });
+		const visits = await admin.visitsOf(code);
+		expect(visits).toMatchObject({ people: people.length, bots: 2, prefetches: 1 });
+		const totals = Object.values(await admin.totalsOf(TEST_OWNER, code));
+		expect(totals.reduce((sum, total) => sum + (total.people ?? 0), 0)).toBe(visits.people);
+		for (const total of totals) {
+			expect(total).toMatchObject({ owner: TEST_OWNER, code });
+			expect(total.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+		}
+		// One document per shard the people went to, at most the first attempt's 4 for a quiet link.
+		expect(totals.length).toBeGreaterThan(0);
+		expect(totals.length).toBeLessThanOrEqual(Math.min(people.length, 4));
+	});
+
+	it("writes no total for bots and prefetches alone", async () => {
+		const code = await link("https://example.com/only-bots");
+		for (const userAgent of Object.values(UNFURLERS)) await open(`/${code}`, as(userAgent));
+		await open(`/${code}`, { headers: { "User-Agent": CHROME, "Sec-Purpose": "prefetch" } });
+		expect(await admin.visitsOf(code)).toMatchObject({ people: 0, bots: Object.keys(UNFURLERS).length, prefetches: 1 });
+		expect(await admin.totalsOf(TEST_OWNER, code)).toEqual({});
 	});
 
 	it("counts a browser's prefetch apart, not as a click", async () => {

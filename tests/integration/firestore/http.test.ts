@@ -54,6 +54,32 @@ describe("the REST surface", () => {
 		]);
 	});
 
+	it("takes REQUEST_TIME by its enum number too, as the Admin SDK's REST transport sends it", async () => {
+		const response = await call(`${database}/documents:commit?$alt=json%3Benum-encoding=int`, {
+			writes: [
+				{
+					update: { name: nameOf("raw/numbered"), fields: {} },
+					updateMask: {},
+					updateTransforms: [{ fieldPath: "at", setToServerValue: 1 }],
+				},
+			],
+		});
+		expect(response.status).toBe(200);
+		const body = (await response.json()) as { commitTime: string; writeResults: unknown[] };
+		expect(body.writeResults).toEqual([
+			{ updateTime: body.commitTime, transformResults: [{ timestampValue: body.commitTime }] },
+		]);
+		const refused = await call(`${database}/documents:commit`, {
+			writes: [
+				{
+					update: { name: nameOf("raw/numbered"), fields: {} },
+					updateTransforms: [{ fieldPath: "at", setToServerValue: 2 }],
+				},
+			],
+		});
+		expect(refused.status).toBe(400);
+	});
+
 	it("answers batchGet with found and missing entries, each with a read time", async () => {
 		const response = await call(`${database}/documents:batchGet`, {
 			documents: [nameOf("raw/one"), nameOf("raw/none")],
