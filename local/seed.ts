@@ -10,6 +10,7 @@ import { deleteApp, initializeApp } from "firebase/app";
 import {
 	collection,
 	connectFirestoreEmulator,
+	type DocumentReference,
 	doc,
 	type Firestore,
 	getDocs,
@@ -23,7 +24,10 @@ import {
 import { generateCode } from "../src/links/codes";
 import { dayOf } from "../src/links/dayCounts";
 import {
+	CLICK_TOTALS,
 	CLICKS,
+	type ClickTotalDocument,
+	clickTotalId,
 	DAYS,
 	type DayCountsDocument,
 	LINKS,
@@ -135,13 +139,32 @@ async function userIdOf(authHost: string, account: SeedAccount): Promise<string>
 	return signedIn.localId;
 }
 
+/** The shard every demo count is in: a quiet link's visits could all have landed in one. */
+const DEMO_SHARD = 0;
+
+/**
+ * The link's all-time total in DEMO_SHARD, as the function leaves it after counting `days`: their people.
+ * Stamped `now`, when the seed writes it, never later: a time ahead of the server's clock would hold a
+ * mirror's sync cursor past the counts that follow.
+ */
+function demoTotal(
+	owner: string,
+	code: string,
+	days: DayCountsDocument[],
+	now: number,
+): ClickTotalDocument<Timestamp> | null {
+	const people = days.reduce((sum, day) => sum + (day.people ?? 0), 0);
+	return people === 0 ? null : { owner, code, people, updatedAt: Timestamp.fromMillis(now) };
+}
+
 /**
  * Writes `count` demo links for `owner`, the newest at `now`, about eight hours apart, with visits counted
- * as the Cloud Function counts them. `db` must be an administrator's (the emulators' "owner" token):
- * clients may not set past creation times, and no client writes counts.
+ * as the Cloud Function counts them: day documents and, for a link with people, its total, which agrees
+ * with them. `db` must be an administrator's (the emulators' "owner" token): clients may not set past
+ * creation times, and no client writes counts.
  */
 export async function writeDemoLinks(db: Firestore, owner: string, count: number, now: number): Promise<void> {
-	const days: Array<{ code: string; counts: DayCountsDocument }> = [];
+	const counts: Array<{ ref: DocumentReference; data: DayCountsDocument | ClickTotalDocument<Timestamp> }> = [];
 	for (let start = 0; start < count; start += LINKS_PER_BATCH) {
 		const batch = writeBatch(db);
 		for (let index = start; index < Math.min(count, start + LINKS_PER_BATCH); index++) {
@@ -149,15 +172,18 @@ export async function writeDemoLinks(db: Firestore, owner: string, count: number
 			const target: TargetDocument = { url: link.url };
 			batch.set(doc(db, LINKS, code), link);
 			batch.set(doc(db, TARGETS, code), target);
-			days.push(...demoDayCounts(index, now).map((counts) => ({ code, counts })));
+			const days = demoDayCounts(index, now);
+			for (const day of days) {
+				counts.push({ ref: doc(db, CLICKS, code, DAYS, `${day.day}-${DEMO_SHARD}`), data: day });
+			}
+			const total = demoTotal(owner, code, days, now);
+			if (total) counts.push({ ref: doc(db, CLICK_TOTALS, clickTotalId(code, DEMO_SHARD)), data: total });
 		}
 		await batch.commit();
 	}
-	for (let start = 0; start < days.length; start += WRITES_PER_BATCH) {
+	for (let start = 0; start < counts.length; start += WRITES_PER_BATCH) {
 		const batch = writeBatch(db);
-		for (const { code, counts } of days.slice(start, start + WRITES_PER_BATCH)) {
-			batch.set(doc(db, CLICKS, code, DAYS, `${counts.day}-0`), counts);
-		}
+		for (const { ref, data } of counts.slice(start, start + WRITES_PER_BATCH)) batch.set(ref, data);
 		await batch.commit();
 	}
 }

@@ -3,6 +3,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "fireba
 import {
 	collection,
 	connectFirestoreEmulator,
+	getAggregate,
 	getCount,
 	getDocs,
 	getFirestore,
@@ -10,6 +11,7 @@ import {
 	orderBy,
 	query,
 	startAfter,
+	sum,
 	where,
 } from "firebase/firestore/lite";
 import { describe, expect, inject, it } from "vitest";
@@ -39,6 +41,21 @@ describe("the demo seed", () => {
 			const times = [...first.docs, ...second.docs, ...third.docs].map((link) => link.get("createdAt").toMillis());
 			expect(times).toEqual([...times].sort((a, b) => b - a));
 			expect(new Set([...first.docs, ...second.docs, ...third.docs].map((link) => link.id)).size).toBe(DEMO_LINK_COUNT);
+
+			// Each link's all-time total, as the owner's mirror reads them, is the sum of its days' people.
+			const peopleOfDays: Record<string, number> = {};
+			for (const link of [...first.docs, ...second.docs, ...third.docs]) {
+				const days = await getAggregate(collection(db, "clicks", link.id, "days"), { people: sum("people") });
+				if (days.data().people > 0) peopleOfDays[link.id] = days.data().people;
+			}
+			const totals = await getDocs(query(collection(db, "clickTotals"), where("owner", "==", user.uid)));
+			const peopleOfTotals: Record<string, number> = {};
+			for (const total of totals.docs) {
+				const code = total.get("code") as string;
+				peopleOfTotals[code] = (peopleOfTotals[code] ?? 0) + (total.get("people") as number);
+			}
+			expect(Object.keys(peopleOfDays).length).toBeGreaterThan(DEMO_LINK_COUNT / 2);
+			expect(peopleOfTotals).toEqual(peopleOfDays);
 		} finally {
 			await deleteApp(app);
 		}
