@@ -551,17 +551,11 @@ const ROWS: Row[] = [
 		run: (c) => deleteDoc(dayOf(c)),
 	},
 	// clickTotals/{code}-{shard}: the function writes them (Admin SDK); the owner named in them reads and deletes them
+	{ collection: "clickTotals", operation: "get", data: "the link's", allowed: OWNER, run: (c) => getDoc(totalOf(c)) },
 	{
 		collection: "clickTotals",
 		operation: "get",
-		data: "a total of the link",
-		allowed: OWNER,
-		run: (c) => getDoc(totalOf(c)),
-	},
-	{
-		collection: "clickTotals",
-		operation: "get",
-		data: "a total of a code with none",
+		data: "a code with no total",
 		allowed: NOBODY,
 		run: (c) => getDoc(totalOf(c, c.fixture.freeCode)),
 	},
