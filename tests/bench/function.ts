@@ -1,7 +1,8 @@
 /**
  * The short-link function's answer time at the Hosting port, as a script sees it (fetch, not following
  * the redirect): the Hosting emulator hands the path to the function in the Functions emulator, which
- * reads targets/{code} from the local Firestore server and, for a visit, counts it before answering.
+ * reads links/{code} from the local Firestore server and, for a visit, counts it (a person: the day and the
+ * total, one commit) before answering.
  * Warm: one worker already running. Cold: the first answer from a fresh worker (a new Node process that
  * loads the function and the Admin SDK), forced by changing the function's file, which makes the
  * emulator drop its workers. Firestore models production's write contention (local/firestore/contention.ts),
