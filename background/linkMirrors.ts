@@ -11,7 +11,7 @@
  * pages follow; the worker's own writes go into the mirror at once.
  */
 import type { Firestore } from "firebase/firestore/lite";
-import { createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
+import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
 import { type LinkMirror, openLinkMirror } from "../src/links/mirror/mirror";
 import { deleteMirrorsExcept } from "../src/links/mirror/storage";
 import type { LocalLinks } from "../src/links/store";
@@ -34,6 +34,8 @@ export interface LinkMirrorsDeps {
 /** What the worker knows of one user's links right now. */
 export interface HeldLinks {
 	index: LinkIndex;
+	/** People by code, as synced with the links: what sorting and filtering by clicks read. */
+	clicks: ClickTotals;
 	/** False until a sync has reached the end once: the index holds only part of the links. */
 	complete: boolean;
 }
@@ -48,6 +50,8 @@ interface Held {
 	 * applied on top, rather than lost between the read and the index.
 	 */
 	index: Promise<LinkIndex> | null;
+	/** People by code: read from the mirror with the index, then kept up to date with it. */
+	clicks: Map<string, number>;
 	/** True once a sync has reached the end, in this worker or an earlier one. */
 	complete: boolean;
 	/** When the last sync that reached the end finished, by the injected clock. */
@@ -63,10 +67,17 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 	async function follow(held: Held, codes: string[]): Promise<void> {
 		// Without an index nobody is looking: it is built from the mirror, page included, when one asks.
 		if (held.index === null) return;
-		const [index, stored] = await Promise.all([held.index, held.mirror.some(codes)]);
+		const [index, stored, clicks] = await Promise.all([
+			held.index,
+			held.mirror.some(codes),
+			held.mirror.clicksOf(codes),
+		]);
 		const change: Record<LinksChange["kind"], string[]> = { created: [], updated: [], deleted: [] };
 		for (const code of new Set(codes)) {
 			const link = stored.get(code);
+			const people = clicks.get(code);
+			if (people === undefined) held.clicks.delete(code);
+			else held.clicks.set(code, people);
 			const had = index.has(code);
 			if (link) {
 				index.put(link);
@@ -96,7 +107,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 			onSynced: (codes) => (held ? follow(held, codes) : undefined),
 		});
 		const syncedAt = await mirror.lastSynced();
-		held = { owner, mirror, index: null, complete: syncedAt !== null, syncedAt, syncing: null };
+		held = { owner, mirror, index: null, clicks: new Map(), complete: syncedAt !== null, syncedAt, syncing: null };
 		return held;
 	}
 
@@ -132,14 +143,18 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 	/** The held links with their index, read from the mirror the first time. */
 	async function indexed(held: Held): Promise<HeldLinks> {
 		if (held.index === null) {
-			const building = held.mirror.all().then((links) => createLinkIndex(links));
+			const building = Promise.all([held.mirror.all(), held.mirror.clicks()]).then(([links, clicks]) => {
+				held.clicks = clicks;
+				return createLinkIndex(links);
+			});
 			held.index = building;
 			// A failed read is tried again by the next request rather than kept.
 			building.catch(() => {
 				if (held.index === building) held.index = null;
 			});
 		}
-		return { index: await held.index, complete: held.complete };
+		const index = await held.index;
+		return { index, clicks: held.clicks, complete: held.complete };
 	}
 
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
@@ -222,7 +237,10 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		async deleted(owner: string, codes: string[]): Promise<void> {
 			const held = await heldFor(owner);
 			const index = await held.index;
-			for (const code of codes) index?.remove(code);
+			for (const code of codes) {
+				index?.remove(code);
+				held.clicks.delete(code);
+			}
 			await held.mirror.apply({ kind: "deleted", codes });
 		},
 

@@ -165,8 +165,13 @@ export function linkHandlers(
 		async searchLinks(request) {
 			const search = searchOf(request);
 			const user = await requireUser(auth());
-			const { index, complete } = await mirrors().links(user.uid);
-			return { ...index.find(search), complete, held: index.size };
+			const { index, clicks, complete } = await mirrors().links(user.uid);
+			const found = index.find(search, clicks);
+			const people = found.links.flatMap(({ code }) => {
+				const total = clicks.get(code);
+				return total === undefined ? [] : [[code, total] as const];
+			});
+			return { ...found, complete, held: index.size, clicks: Object.fromEntries(people) };
 		},
 		async syncLinks() {
 			const user = await requireUser(auth());

@@ -11,6 +11,12 @@ export interface EmptyListProps {
 	onShowAll: () => void;
 }
 
+const NONE_OF_KIND: Record<Exclude<SearchFilter, "all">, () => string> = {
+	custom: () => t("noAliases"),
+	generated: () => t("noGeneratedLinks"),
+	clicked: () => t("noClickedLinks"),
+};
+
 /**
  * What the table's place shows when there are no links to list: how to make one, or a way out of the
  * search or filter that left nothing.
@@ -29,7 +35,7 @@ export function EmptyList({ term, filter, tag, onClearSearch, onShowAll }: Empty
 	if (filter !== "all" || tag !== "") {
 		return (
 			<div className="empty-list">
-				<p>{tag !== "" ? t("noLinksTagged", { tag }) : filter === "custom" ? t("noAliases") : t("noGeneratedLinks")}</p>
+				<p>{tag !== "" || filter === "all" ? t("noLinksTagged", { tag }) : NONE_OF_KIND[filter]()}</p>
 				<button type="button" className="secondary-button" onClick={onShowAll}>
 					{t("showAllLinks")}
 				</button>

@@ -10,7 +10,6 @@ import { LinkTagChips } from "./LinkTagChips";
 import { RowTagsEditor } from "./RowTagsEditor";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
-import type { ClickTotal } from "./useClickTotals";
 
 /** A short link as people read it: "sho.rt/abc1234". */
 export function displayUrl(url: string): string {
@@ -71,16 +70,16 @@ function RowAction({ action, name, title, danger, expanded, opensDialog, onClick
 	);
 }
 
+/** A link's click total as its row shows it: a number, or still counting (the worker's first sync is under way). */
+export type ClickTotal = number | "counting";
+
 function ClicksCell({ clicks }: { clicks: ClickTotal }) {
 	if (typeof clicks === "number") return <>{formatNumber(clicks)}</>;
-	if (clicks === "counting") {
-		return (
-			<span className="links-table__counting" title={t("clicksCounting")}>
-				…<span className="visually-hidden">{t("clicksCounting")}</span>
-			</span>
-		);
-	}
-	return <span title={t("clicksUncounted")}>–</span>;
+	return (
+		<span className="links-table__counting" title={t("clicksCounting")}>
+			…<span className="visually-hidden">{t("clicksCounting")}</span>
+		</span>
+	);
 }
 
 /**

@@ -14,7 +14,7 @@ import { captionFor } from "./caption";
 import { deleteActions } from "./deleteActions";
 import { EmptyList } from "./EmptyList";
 import { ExportLinks } from "./ExportLinks";
-import { displayUrl } from "./LinkRow";
+import { type ClickTotal, displayUrl } from "./LinkRow";
 import { LinksTable } from "./LinksTable";
 import { firstPage } from "./listView";
 import { Pagination, rangeText } from "./Pagination";
@@ -22,7 +22,6 @@ import { SearchBox } from "./SearchBox";
 import { SortAndFilter } from "./SortAndFilter";
 import { TagsPanel } from "./TagsPanel";
 import { useAddressFollowsPage } from "./useAddressFollowsPage";
-import { useClickTotals } from "./useClickTotals";
 import { type FocusFinder, useFocusAfterRender } from "./useFocusAfterRender";
 import { useLinkPage } from "./useLinkPage";
 import { useListView } from "./useListView";
@@ -87,7 +86,8 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	};
 
 	const shown = state.shown?.found ?? null;
-	const clicksOf = useClickTotals(shown);
+	// Totals come with the page from the worker's copy; until its first sync is over, one not there yet is counting.
+	const clicksOf = (code: string): ClickTotal => shown?.clicks[code] ?? (shown?.complete === false ? "counting" : 0);
 	// The rows on screen and where they lie: while another page loads, the previous one's.
 	const shownView = state.shown?.view ?? view;
 	const links = shown?.links.filter((link) => !deletes.hidden.has(link.code)) ?? [];

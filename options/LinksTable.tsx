@@ -3,8 +3,8 @@ import type { AppError } from "../src/errors";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import type { SearchSort } from "../src/messages";
+import type { ClickTotal } from "./LinkRow";
 import { LinkRow } from "./LinkRow";
-import type { ClickTotal } from "./useClickTotals";
 import { useRovingFocus } from "./useRovingFocus";
 
 export interface LinksTableProps {
@@ -27,7 +27,7 @@ export interface LinksTableProps {
 }
 
 /** How the Created column is sorted, by the table's order. */
-const CREATED_SORT = { newest: "descending", oldest: "ascending", title: undefined } as const;
+const CREATED_SORT = { newest: "descending", oldest: "ascending", title: undefined, clicks: undefined } as const;
 
 type EditedPart = "target" | "tags";
 
@@ -104,7 +104,7 @@ export function LinksTable({
 					<th scope="col" className="links-table__created" aria-sort={CREATED_SORT[sort]}>
 						{t("columnCreated")}
 					</th>
-					<th scope="col" className="links-table__clicks">
+					<th scope="col" className="links-table__clicks" aria-sort={sort === "clicks" ? "descending" : undefined}>
 						{t("columnClicks")}
 					</th>
 					<th scope="col" className="links-table__actions">

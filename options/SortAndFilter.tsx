@@ -7,12 +7,14 @@ const SORT_NAMES: Record<SearchSort, () => string> = {
 	newest: () => t("sortNewest"),
 	oldest: () => t("sortOldest"),
 	title: () => t("sortTitle"),
+	clicks: () => t("sortClicks"),
 };
 
 const FILTER_NAMES: Record<SearchFilter, () => string> = {
 	all: () => t("filterAll"),
 	custom: () => t("filterCustom"),
 	generated: () => t("filterGenerated"),
+	clicked: () => t("filterClicked"),
 };
 
 export interface SortAndFilterProps {

@@ -6,12 +6,14 @@ const LINKS: Record<SearchFilter, () => string> = {
 	all: () => t("linksAll"),
 	custom: () => t("linksCustom"),
 	generated: () => t("linksGenerated"),
+	clicked: () => t("linksClicked"),
 };
 
 const ORDERS: Record<SearchSort, () => string> = {
 	newest: () => t("orderNewest"),
 	oldest: () => t("orderOldest"),
 	title: () => t("orderTitle"),
+	clicks: () => t("orderClicks"),
 };
 
 /**

@@ -4,7 +4,8 @@
  * open, with the alias form offering free aliases for a taken one, on a private address, and after an
  * explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten, with the
  * recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, a search sorted by title, a link's analytics over 30 and 90 days, and
+ * keyboard focus in the rows, a search sorted by title, the links with clicks sorted by most clicks, a
+ * link's analytics over 30 and 90 days, and
  * signed out). First, the store's
  * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
  * too. The build uses a short-link base of a real project's length, since a test base
@@ -189,6 +190,24 @@ async function searchShots(options: Page): Promise<void> {
 	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortNewest") });
 }
 
+/** The links people followed, most clicks first: the totals the worker synced, in order. */
+async function clickShots(options: Page): Promise<void> {
+	await options.evaluate(() => window.scrollTo(0, 0));
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortClicks") });
+	await options.getByLabel(text("filterLabel"), { exact: true }).selectOption({ label: text("filterClicked") });
+	await options.waitForFunction(() => location.hash.includes("sort=clicks") && location.hash.includes("show=clicked"));
+	await options.locator(".links-table[aria-busy=false]").waitFor();
+	for (const width of [1280, 820]) {
+		await options.setViewportSize({ width, height: 800 });
+		for (const colorScheme of SCHEMES) {
+			await options.emulateMedia({ colorScheme });
+			save(`options-${width}-${colorScheme}-clicks`, await options.screenshot({ fullPage: false }));
+		}
+	}
+	await options.getByLabel(text("filterLabel"), { exact: true }).selectOption({ label: text("filterAll") });
+	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortNewest") });
+}
+
 async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
@@ -261,6 +280,7 @@ async function main(): Promise<void> {
 				}
 			}
 			await searchShots(options);
+			await clickShots(options);
 			await optionsTagsShots(options);
 			await editingShots(options);
 			await analyticsShots(options);

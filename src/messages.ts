@@ -6,9 +6,17 @@
  */
 import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 import type { LinkAnalytics } from "./links/dayCounts";
-import type { LinkFilter, LinkSearchResult, LinkSort } from "./links/linkSearch";
+import type { LinkSearchResult } from "./links/linkSearch";
 import type { TagCount } from "./links/tags";
-import type { Link, LinkPage, LinksChange } from "./links/types";
+import {
+	LINK_FILTERS,
+	LINK_SORTS,
+	type Link,
+	type LinkFilter,
+	type LinkPage,
+	type LinkSort,
+	type LinksChange,
+} from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
 type Shape = Record<string, FieldKind | `${FieldKind}?`>;
@@ -62,15 +70,11 @@ export interface Settings {
 	shortenOnOpen: boolean;
 }
 
-/**
- * The orders and filters a search may ask for: the worker refuses others, and the options page offers
- * exactly these. Those by clicks wait for every link's total to be held locally too: today a total is one
- * aggregation query per link, asked for the rows on screen only.
- */
-export const SEARCH_SORTS = ["newest", "oldest", "title"] as const satisfies readonly LinkSort[];
-export const SEARCH_FILTERS = ["all", "custom", "generated"] as const satisfies readonly LinkFilter[];
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+/** The orders and filters a search may ask for: the worker refuses others, and the options page offers these. */
+export const SEARCH_SORTS: readonly LinkSort[] = LINK_SORTS;
+export const SEARCH_FILTERS: readonly LinkFilter[] = LINK_FILTERS;
+export type SearchSort = LinkSort;
+export type SearchFilter = LinkFilter;
 
 /** A page of a search over the user's links, from the worker's copy of them. */
 export interface FoundLinks extends LinkSearchResult {
@@ -81,6 +85,11 @@ export interface FoundLinks extends LinkSearchResult {
 	complete: boolean;
 	/** How many of the user's links the worker holds: while not complete, how far the first fetch has come. */
 	held: number;
+	/**
+	 * People who followed each of the page's links, by code, as the worker holds them (synced with the links).
+	 * A link without an entry was never followed, or, while not complete, its total has not arrived yet.
+	 */
+	clicks: Record<string, number>;
 }
 
 export interface Replies {

@@ -11,19 +11,15 @@ import { foldForSearch } from "./foldText";
 import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
-import { DEFAULT_PAGE_SIZE, type Link, PAGE_SIZES, type PageSize } from "./types";
+import { DEFAULT_PAGE_SIZE, type Link, type LinkFilter, type LinkSort, PAGE_SIZES, type PageSize } from "./types";
+
+export type { LinkFilter, LinkSort } from "./types";
 
 /**
  * The longest text a search is meant to match is an address pasted whole; a longer text is a paste gone
  * wrong, and answers at once with `tooLong` rather than scanning every link for it.
  */
 export const MAX_SEARCH_LENGTH = MAX_URL_LENGTH;
-
-export const LINK_SORTS = ["newest", "oldest", "title", "clicks"] as const;
-export type LinkSort = (typeof LINK_SORTS)[number];
-
-export const LINK_FILTERS = ["all", "custom", "generated", "clicked"] as const;
-export type LinkFilter = (typeof LINK_FILTERS)[number];
 
 export interface LinkQuery {
 	/** What the user typed; empty or only whitespace lists every link. */

@@ -24,6 +24,14 @@ export interface Link {
 	tags?: string[];
 }
 
+/** The orders a list of links can be in (./linkSearch.ts); "clicks" is most people first. */
+export const LINK_SORTS = ["newest", "oldest", "title", "clicks"] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+
+/** Which links a list shows: every one, aliases, generated codes, or those anyone followed. */
+export const LINK_FILTERS = ["all", "custom", "generated", "clicked"] as const;
+export type LinkFilter = (typeof LINK_FILTERS)[number];
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 /** A page's size until the user picks another: the options page's first view, a search asked without one. */

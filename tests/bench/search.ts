@@ -6,13 +6,8 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import {
-	createLinkIndex,
-	LINK_SORTS,
-	type LinkIndex,
-	type LinkSort,
-	MAX_SEARCH_LENGTH,
-} from "../../src/links/linkSearch";
+import { createLinkIndex, type LinkIndex, MAX_SEARCH_LENGTH } from "../../src/links/linkSearch";
+import { LINK_SORTS, type LinkSort } from "../../src/links/types";
 import { generateClicks, generateLinks, RARE_WORD } from "./generatedLinks";
 import { record } from "./report";
 import { p50p95 } from "./stats";

@@ -4,13 +4,21 @@
  * from the keyboard, in light and dark, with no accessibility violation.
  */
 import { deleteApp, initializeApp } from "firebase/app";
-import { connectFirestoreEmulator, doc, getFirestore, setDoc } from "firebase/firestore/lite";
+import {
+	connectFirestoreEmulator,
+	doc,
+	getFirestore,
+	increment,
+	serverTimestamp,
+	writeBatch,
+} from "firebase/firestore/lite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PROJECT_ID } from "../../local/config";
 import { dayOf } from "../../src/links/dayCounts";
+import { CLICK_TOTALS, clickTotalId } from "../../src/links/schema";
 import type { Link } from "../../src/links/types";
-import type { AnyRequest } from "../../src/messages";
+import type { AnyRequest, Session } from "../../src/messages";
 import { accessibilityViolations, type Extension, launchExtension } from "./extension";
 
 const backend = inject("backend");
@@ -32,21 +40,33 @@ async function visit(link: Link, userAgent: string): Promise<void> {
 	expect(response.status).toBe(302);
 }
 
-/** Yesterday's visits with referrers, devices and browsers, written as the function writes them (Admin SDK). */
+/**
+ * Yesterday's visits with referrers, devices and browsers, written as the function writes them (Admin SDK):
+ * the day's shard and, in the same commit, its people added to the link's all-time total.
+ */
 async function writeYesterday(code: string): Promise<void> {
+	const { user } = await data<Session>({ type: "session" });
+	if (!user) throw new Error("nobody signed in to own the link");
 	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `analytics-admin-${Date.now()}`);
 	try {
 		const db = getFirestore(app);
 		const [host = "", port = ""] = backend.firestore.split(":");
 		connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
 		const day = dayOf(Date.now() - 86_400_000);
-		await setDoc(doc(db, "clicks", code, "days", `${day}-5`), {
+		const batch = writeBatch(db);
+		batch.set(doc(db, "clicks", code, "days", `${day}-5`), {
 			day,
 			people: 4,
 			referrers: { "news.example": 3, "mail.example": 1 },
 			devices: { mobile: 3, desktop: 1 },
 			browsers: { firefox: 3, safari: 1 },
 		});
+		batch.set(
+			doc(db, CLICK_TOTALS, clickTotalId(code, 5)),
+			{ owner: user.uid, code, people: increment(4), updatedAt: serverTimestamp() },
+			{ merge: true },
+		);
+		await batch.commit();
 	} finally {
 		await deleteApp(app);
 	}

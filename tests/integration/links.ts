@@ -8,8 +8,10 @@ import {
 	getDoc,
 	increment,
 	serverTimestamp,
+	setDoc,
 	writeBatch,
 } from "firebase/firestore/lite";
+import { CLICK_TOTALS, clickTotalId } from "../../src/links/schema";
 
 export function newCode(): string {
 	return randomBytes(6).toString("base64url").slice(0, 7);
@@ -38,6 +40,15 @@ export async function countFor(db: Firestore, uid: string, code: string): Promis
 	return quota.exists()
 		? { ...counted, created: increment(1) }
 		: { ...counted, windowStart: serverTimestamp(), created: 1 };
+}
+
+/**
+ * `people` more visits to `code` in `shard`, added to its all-time total as the Cloud Function adds them;
+ * `db` must be the administrator's (nobody else may write a total).
+ */
+export function countPeople(db: Firestore, owner: string, code: string, shard: number, people: number): Promise<void> {
+	const total = doc(db, CLICK_TOTALS, clickTotalId(code, shard));
+	return setDoc(total, { owner, code, people: increment(people), updatedAt: serverTimestamp() }, { merge: true });
 }
 
 /**

@@ -102,6 +102,10 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		/** The owner's links to the address with this hash (./urlHash.ts). */
 		withUrlHash: async (urlHash: string) => (await storage.withUrlHash(urlHash)).map(toLink),
 		count: () => storage.count(),
+		/** Every link's people, by code (its clickTotals shards summed); a link never followed has no entry. */
+		clicks: () => storage.clicks(),
+		/** The people of those of `codes` ever followed, by code. */
+		clicksOf: (codes: readonly string[]) => storage.clicksOf(codes),
 		/** When the last complete sync finished (the clock's milliseconds), null before one has. */
 		lastSynced: async () => (await storage.state()).finishedAt,
 		/** An account made a moment ago has no links: its empty mirror already holds them all. */

@@ -1,8 +1,10 @@
 /**
  * The mirror on disk: one IndexedDB database per owner, so clearing one user's links (sign-out) is one
- * deleteDatabase and no other user's record can ever be read under their name. Two object stores:
+ * deleteDatabase and no other user's record can ever be read under their name. Its object stores:
  * - links, by code, indexed by urlHash (the same-address lookup) and createdAt (the newest links);
- * - meta, one record: the sync cursors and when the last sync finished.
+ * - clickTotals, one record per clickTotals/{code}-{shard} document, by its id, indexed by code;
+ * - meta, one record: the sync cursors and when the last sync finished;
+ * - creating, below.
  * A synced page and the cursors past it are written in one transaction, so a worker stopped mid-sync
  * starts again after the last page it kept: nothing skipped, nothing lost.
  */
@@ -28,6 +30,19 @@ export interface MirroredLink {
 	confirmed: boolean;
 }
 
+/**
+ * One shard of a link's all-time people (clickTotals/{code}-{shard}, ../schema.ts): a link's total is the
+ * sum over its shards. A sync replaces a record whole, as each document holds its shard's running count.
+ */
+export interface MirroredClickTotal {
+	/** The document's id. */
+	id: string;
+	code: string;
+	people: number;
+	/** The last count's server time, in milliseconds: a tombstone removes only what it is later than. */
+	updatedAt: number;
+}
+
 /** Where a sync stopped: the last document read, by its ordering time (to the nanosecond) and code. */
 export interface SyncCursor {
 	seconds: number;
@@ -38,8 +53,17 @@ export interface SyncCursor {
 export interface SyncState {
 	links: SyncCursor | null;
 	tombstones: SyncCursor | null;
+	/** Absent in a mirror written before click totals were kept: read as null, so they are all read once. */
+	totals?: SyncCursor | null;
 	/** When the last sync that reached the end finished (the injected clock), null before the first. */
 	finishedAt: number | null;
+}
+
+/** What one round of a sync read, applied with the cursors past it. */
+export interface SyncPage {
+	links: readonly MirroredLink[];
+	deletions: readonly Deletion[];
+	totals: readonly MirroredClickTotal[];
 }
 
 /** A deletion as the sync applies it: the code, and the server's time of the delete in milliseconds. */
@@ -48,8 +72,10 @@ export interface Deletion {
 	deletedAt: number;
 }
 
-const VERSION = 1;
+/** 2 added clickTotals: a version-1 mirror keeps its links and reads every total once. */
+const VERSION = 2;
 const LINKS_STORE = "links";
+const TOTALS_STORE = "clickTotals";
 const META_STORE = "meta";
 /**
  * Generated codes being created, by code, with their address's hash: written before the commit is sent,
@@ -59,8 +85,9 @@ const META_STORE = "meta";
 const CREATING_STORE = "creating";
 const BY_URL_HASH = "urlHash";
 const BY_CREATED_AT = "createdAt";
+const BY_CODE = "code";
 const STATE_KEY = "sync";
-const NEVER_SYNCED: SyncState = { links: null, tombstones: null, finishedAt: null };
+const NEVER_SYNCED: SyncState = { links: null, tombstones: null, totals: null, finishedAt: null };
 
 /** What every mirror's database name starts with, so the worker can find and delete other users'. */
 export const MIRROR_DATABASE_PREFIX = "shorty-links-";
@@ -75,14 +102,25 @@ export const mirrorDatabaseName = (owner: string) => `${MIRROR_DATABASE_PREFIX}$
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
 	!record.confirmed || record.updatedAt <= deletion.deletedAt;
 
+/** People by code: the sum of each code's shards among `records`. */
+function sumByCode(records: readonly MirroredClickTotal[]): Map<string, number> {
+	const totals = new Map<string, number>();
+	for (const { code, people } of records) totals.set(code, (totals.get(code) ?? 0) + people);
+	return totals;
+}
+
 export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 	const opening = indexedDB.open(mirrorDatabaseName(owner), VERSION);
-	opening.onupgradeneeded = () => {
-		const links = opening.result.createObjectStore(LINKS_STORE, { keyPath: "code" });
-		links.createIndex(BY_URL_HASH, "urlHash");
-		links.createIndex(BY_CREATED_AT, "createdAt");
-		opening.result.createObjectStore(META_STORE);
-		opening.result.createObjectStore(CREATING_STORE, { keyPath: "code" }).createIndex(BY_URL_HASH, "urlHash");
+	opening.onupgradeneeded = ({ oldVersion }) => {
+		const database = opening.result;
+		if (oldVersion < 1) {
+			const links = database.createObjectStore(LINKS_STORE, { keyPath: "code" });
+			links.createIndex(BY_URL_HASH, "urlHash");
+			links.createIndex(BY_CREATED_AT, "createdAt");
+			database.createObjectStore(META_STORE);
+			database.createObjectStore(CREATING_STORE, { keyPath: "code" }).createIndex(BY_URL_HASH, "urlHash");
+		}
+		if (oldVersion < 2) database.createObjectStore(TOTALS_STORE, { keyPath: "id" }).createIndex(BY_CODE, "code");
 	};
 	const database = await requestResult(opening);
 	// clear() deletes the database; an open connection would block that until this worker stopped.
@@ -114,34 +152,53 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 
 		/**
 		 * One page of a sync with the state past it, in one transaction. A deletion removes the record unless
-		 * the record is a later version (a code deleted and made again); `links` come from the server, so
-		 * they replace what is there.
+		 * the record is a later version (a code deleted and made again), and the code's totals counted before
+		 * it (deleting a link deletes its totals, which leaves nothing for a sync to find); links and totals
+		 * come from the server, so they replace what is there.
 		 */
-		async applyPage(links: readonly MirroredLink[], deletions: readonly Deletion[], state: SyncState): Promise<void> {
-			const transaction = database.transaction([LINKS_STORE, META_STORE], "readwrite");
+		async applyPage(page: SyncPage, state: SyncState): Promise<void> {
+			const transaction = database.transaction([LINKS_STORE, TOTALS_STORE, META_STORE], "readwrite");
 			const store = transaction.objectStore(LINKS_STORE);
-			for (const link of links) store.put(link);
-			for (const deletion of deletions) {
+			const totals = transaction.objectStore(TOTALS_STORE);
+			for (const link of page.links) store.put(link);
+			for (const total of page.totals) totals.put(total);
+			for (const deletion of page.deletions) {
 				const reading = store.get(deletion.code);
 				reading.onsuccess = () => {
 					const record = reading.result as MirroredLink | undefined;
 					if (record && removedBy(record, deletion)) store.delete(deletion.code);
+				};
+				const counted = totals.index(BY_CODE).getAll(deletion.code);
+				counted.onsuccess = () => {
+					for (const total of counted.result as MirroredClickTotal[]) {
+						if (total.updatedAt <= deletion.deletedAt) totals.delete(total.id);
+					}
 				};
 			}
 			transaction.objectStore(META_STORE).put(state, STATE_KEY);
 			await transactionDone(transaction);
 		},
 
-		/** This worker's own writes, shown before a sync confirms them; a saved link's create is over. */
+		/**
+		 * This worker's own writes, shown before a sync confirms them; a saved link's create is over. A removed
+		 * link's totals go with it: its delete deleted them in Firestore.
+		 */
 		async put(links: readonly MirroredLink[], removed: readonly string[]): Promise<void> {
-			const transaction = database.transaction([LINKS_STORE, CREATING_STORE], "readwrite");
+			const transaction = database.transaction([LINKS_STORE, CREATING_STORE, TOTALS_STORE], "readwrite");
 			const store = transaction.objectStore(LINKS_STORE);
 			const creating = transaction.objectStore(CREATING_STORE);
+			const totals = transaction.objectStore(TOTALS_STORE);
 			for (const link of links) {
 				store.put(link);
 				creating.delete(link.code);
 			}
-			for (const code of removed) store.delete(code);
+			for (const code of removed) {
+				store.delete(code);
+				const counted = totals.index(BY_CODE).getAllKeys(code);
+				counted.onsuccess = () => {
+					for (const id of counted.result) totals.delete(id);
+				};
+			}
 			await transactionDone(transaction);
 		},
 
@@ -178,6 +235,19 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 			readLinks((links) => links.index(BY_URL_HASH).getAll(urlHash)) as Promise<MirroredLink[]>,
 
 		count: () => readLinks((links) => links.count()),
+
+		/** Every link's people, by code; a link never followed has no entry. */
+		async clicks(): Promise<Map<string, number>> {
+			const totals = database.transaction(TOTALS_STORE, "readonly").objectStore(TOTALS_STORE);
+			return sumByCode((await requestResult(totals.getAll())) as MirroredClickTotal[]);
+		},
+
+		/** The people of those of `codes` ever followed, by code, read in one transaction. */
+		async clicksOf(codes: readonly string[]): Promise<Map<string, number>> {
+			const byCode = database.transaction(TOTALS_STORE, "readonly").objectStore(TOTALS_STORE).index(BY_CODE);
+			const found = await Promise.all([...new Set(codes)].map((code) => requestResult(byCode.getAll(code))));
+			return sumByCode(found.flat() as MirroredClickTotal[]);
+		},
 
 		/** The `limit` most recently created, newest first. */
 		newest(limit: number): Promise<MirroredLink[]> {

@@ -1,9 +1,10 @@
 /**
  * One incremental sync of an owner's links into their mirror: the links changed since the links cursor
- * (`owner ==, orderBy updatedAt, __name__`, index `owner, updatedAt`) and the tombstones since theirs
- * (`orderBy deletedAt, __name__`), a page of each asked for together, each pair of pages written with the
- * cursors past it in one transaction (./storage.ts). Reads cost the documents that changed, not the
- * documents there are.
+ * (`owner ==, orderBy updatedAt, __name__`, index `owner, updatedAt`), the tombstones since theirs
+ * (`orderBy deletedAt, __name__`) and the click totals since theirs (clickTotals, `owner ==, orderBy
+ * updatedAt, __name__`), a page of each asked for together, each round's pages written with the cursors
+ * past them in one transaction (./storage.ts). Reads cost the documents that changed, not the documents
+ * there are.
  */
 import {
 	collection,
@@ -20,9 +21,25 @@ import {
 	Timestamp,
 	where,
 } from "firebase/firestore/lite";
-import { DELETED, LINKS, type LinkDocument, OWNERS, type TombstoneDocument } from "../schema";
+import {
+	CLICK_TOTALS,
+	type ClickTotalDocument,
+	DELETED,
+	LINKS,
+	type LinkDocument,
+	OWNERS,
+	type TombstoneDocument,
+} from "../schema";
 import { recordFromSnapshot } from "../store/documents";
-import type { Deletion, MirroredLink, MirrorStorage, SyncCursor, SyncState } from "./storage";
+import type {
+	Deletion,
+	MirroredClickTotal,
+	MirroredLink,
+	MirrorStorage,
+	SyncCursor,
+	SyncPage,
+	SyncState,
+} from "./storage";
 
 /** Documents per query: a round trip carries a few hundred kilobytes at most (a link is under 3 KB). */
 export const SYNC_PAGE_SIZE = 500;
@@ -33,7 +50,9 @@ export interface SyncReport {
 	links: number;
 	/** Tombstone documents read: deletions since the last sync. */
 	tombstones: number;
-	/** Rounds of queries (each a page of links, of tombstones, or both, sent together). */
+	/** Click total documents read: the shards of links followed since the last sync. */
+	totals: number;
+	/** Rounds of queries (each a page of links, of tombstones, of totals, or some of them, sent together). */
 	pages: number;
 	/** Queries sent; Firestore bills a query that finds nothing as one document read. */
 	queries: number;
@@ -53,6 +72,13 @@ interface SyncDeps {
 
 /** A page of documents, or null for a query not sent (its end was reached in an earlier round). */
 type Page = QueryDocumentSnapshot[] | null;
+
+/** What a sync reads, each after its own cursor (SyncState's key of the same name). */
+const STREAMS = ["links", "tombstones", "totals"] as const;
+type Stream = (typeof STREAMS)[number];
+
+/** The time each stream is ordered by, the cursor's first part. */
+const ORDERED_BY: Record<Stream, string> = { links: "updatedAt", tombstones: "deletedAt", totals: "updatedAt" };
 
 function cursorAfter(
 	last: QueryDocumentSnapshot | undefined,
@@ -74,9 +100,14 @@ function deletion(snapshot: QueryDocumentSnapshot): Deletion {
 	return { code: snapshot.id, deletedAt: deletedAt.toMillis() };
 }
 
+function clickTotal(snapshot: QueryDocumentSnapshot): MirroredClickTotal {
+	const { code, people, updatedAt } = snapshot.data() as ClickTotalDocument<Timestamp>;
+	return { id: snapshot.id, code, people, updatedAt: updatedAt.toMillis() };
+}
+
 /** No sync has kept a page yet and this worker has put nothing in the mirror either. */
 async function isFirstSync(storage: MirrorStorage, state: SyncState): Promise<boolean> {
-	const untouched = state.finishedAt === null && state.links === null && state.tombstones === null;
+	const untouched = state.finishedAt === null && STREAMS.every((stream) => (state[stream] ?? null) === null);
 	return untouched && (await storage.count()) === 0;
 }
 
@@ -95,6 +126,13 @@ export async function syncMirror({
 		orderBy(documentId()),
 	);
 	const deleted = query(collection(db, OWNERS, owner, DELETED), orderBy("deletedAt"), orderBy(documentId()));
+	const counted = query(
+		collection(db, CLICK_TOTALS),
+		where("owner", "==", owner),
+		orderBy("updatedAt"),
+		orderBy(documentId()),
+	);
+	const ordered: Record<Stream, Query> = { links: changed, tombstones: deleted, totals: counted };
 	/** The page after `cursor`, or null when the last round found the end already. */
 	async function pageAfter(ordered: Query, cursor: SyncCursor | null, more: boolean): Promise<Page> {
 		if (!more) return null;
@@ -108,7 +146,7 @@ export async function syncMirror({
 		return (await getDocs(window)).docs;
 	}
 
-	const report: SyncReport = { links: 0, tombstones: 0, pages: 0, queries: 0 };
+	const report: SyncReport = { links: 0, tombstones: 0, totals: 0, pages: 0, queries: 0 };
 	let state: SyncState = await storage.state();
 	if (await isFirstSync(storage, state)) {
 		// An empty mirror has nothing an older tombstone could remove: a link deleted before this moment is
@@ -120,27 +158,34 @@ export async function syncMirror({
 		report.tombstones += newest.length;
 		state = { ...state, tombstones: cursorAfter(newest[0], "deletedAt", null) };
 	}
-	let linksLeft = true;
-	let tombstonesLeft = true;
-	while ((linksLeft || tombstonesLeft) && report.pages < maxPages) {
-		const round: Promise<[Page, Page]> = Promise.all([
-			pageAfter(changed, state.links, linksLeft),
-			pageAfter(deleted, state.tombstones, tombstonesLeft),
-		]);
-		const [links, tombstones] = await round;
-		linksLeft = links?.length === SYNC_PAGE_SIZE;
-		tombstonesLeft = tombstones?.length === SYNC_PAGE_SIZE;
+	const left: Record<Stream, boolean> = { links: true, tombstones: true, totals: true };
+	while (STREAMS.some((stream) => left[stream]) && report.pages < maxPages) {
+		const pages = await Promise.all(
+			STREAMS.map((stream) => pageAfter(ordered[stream], state[stream] ?? null, left[stream])),
+		);
+		const read = Object.fromEntries(STREAMS.map((stream, at) => [stream, pages[at] ?? null])) as Record<Stream, Page>;
+		const next = { ...state };
+		for (const stream of STREAMS) {
+			const page = read[stream];
+			left[stream] = page?.length === SYNC_PAGE_SIZE;
+			report.queries += Number(page !== null);
+			report[stream] += page?.length ?? 0;
+			next[stream] = cursorAfter(page?.at(-1), ORDERED_BY[stream], state[stream] ?? null);
+		}
 		report.pages += 1;
-		report.queries += Number(links !== null) + Number(tombstones !== null);
-		report.links += links?.length ?? 0;
-		report.tombstones += tombstones?.length ?? 0;
-		state = {
-			links: cursorAfter(links?.at(-1), "updatedAt", state.links),
-			tombstones: cursorAfter(tombstones?.at(-1), "deletedAt", state.tombstones),
-			finishedAt: linksLeft || tombstonesLeft ? state.finishedAt : clock(),
+		next.finishedAt = STREAMS.some((stream) => left[stream]) ? state.finishedAt : clock();
+		state = next;
+		const applied: SyncPage = {
+			links: (read.links ?? []).map(mirrored),
+			deletions: (read.tombstones ?? []).map(deletion),
+			totals: (read.totals ?? []).map(clickTotal),
 		};
-		await storage.applyPage((links ?? []).map(mirrored), (tombstones ?? []).map(deletion), state);
-		const touched = [...(links ?? []), ...(tombstones ?? [])].map((snapshot) => snapshot.id);
+		await storage.applyPage(applied, state);
+		const touched = [
+			...applied.links.map((link) => link.code),
+			...applied.deletions.map((gone) => gone.code),
+			...applied.totals.map((total) => total.code),
+		];
 		if (touched.length > 0) await onPage?.(touched);
 	}
 	return report;

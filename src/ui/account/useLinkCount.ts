@@ -1,12 +1,24 @@
 import { useCallback, useEffect, useState } from "react";
 import { PAGE_SIZES } from "../../links/types";
+import type { BackgroundCall } from "../../messages";
 import { useBackground } from "../BackgroundContext";
 import { useBackgroundEvents } from "../BackgroundEvents";
 
 /**
+ * The user's links, counted by the worker's copy of them (no round trip): the total of the smallest page
+ * of every link. A copy still on its first sync holds a part, so the count waits for that sync to end.
+ */
+async function countLinks(call: BackgroundCall): Promise<number | null> {
+	const count = () => call({ type: "searchLinks", term: "", pageSize: PAGE_SIZES[0] });
+	let reply = await count();
+	if (reply.ok && !reply.data.complete && (await call({ type: "syncLinks" })).ok) reply = await count();
+	return reply.ok && reply.data.complete ? reply.data.total : null;
+}
+
+/**
  * How many links the signed-in user has, for warnings about actions that would lose them; null while
  * unknown (not asked, loading or failed). Asked again when the user changes, and when the background
- * announces that links changed (a shorten in another page, a delete on the options page).
+ * announces that links changed (a shorten in another page, a delete on the options page, a sync).
  */
 export function useLinkCount(uid: string | null): number | null {
 	const call = useBackground();
@@ -15,9 +27,8 @@ export function useLinkCount(uid: string | null): number | null {
 	const ask = useCallback(() => {
 		if (uid === null) return;
 		let current = true;
-		// The smallest page: only the total is wanted, and it costs one count aggregation whatever the page.
-		void call({ type: "listLinks", pageSize: PAGE_SIZES[0] }).then((reply) => {
-			if (current && reply.ok) setCount({ uid, total: reply.data.total });
+		void countLinks(call).then((total) => {
+			if (current && total !== null) setCount({ uid, total });
 		});
 		return () => {
 			current = false;

@@ -12,7 +12,7 @@ import { SYNC_PAGE_SIZE } from "../../../src/links/mirror/sync";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import { hashUrl } from "../../../src/links/urlHash";
 import { administrator, type Client, newAccount, signedInElsewhere } from "../clients";
-import { linkFields, newCode } from "../links";
+import { countPeople as countTotal, linkFields, newCode } from "../links";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 
@@ -82,8 +82,8 @@ describe("the first sync", () => {
 
 		const report = await mirror.sync();
 
-		// The newest tombstone (there is none), then a page of links and of tombstones together.
-		expect(report).toEqual({ links: 3, tombstones: 0, pages: 1, queries: 3 });
+		// The newest tombstone (there is none), then a page of links, of tombstones and of click totals together.
+		expect(report).toEqual({ links: 3, tombstones: 0, totals: 0, pages: 1, queries: 4 });
 		expect(await codesOf(mirror)).toEqual([first.code, second.code, alias.code].sort());
 		expect(await mirror.count()).toBe(3);
 		expect((await mirror.newest(2)).map((link) => link.code)).toEqual([alias.code, second.code]);
@@ -109,7 +109,7 @@ describe("the first sync", () => {
 		await owner.elsewhere.removeMany(uid, gone);
 		const mirror = await mirrorOf(owner);
 
-		expect(await mirror.sync()).toEqual({ links: 1, tombstones: 1, pages: 1, queries: 3 });
+		expect(await mirror.sync()).toEqual({ links: 1, tombstones: 1, totals: 0, pages: 1, queries: 4 });
 		expect(await codesOf(mirror)).toEqual([kept]);
 		await owner.elsewhere.removeMany(uid, [kept]);
 		expect(await mirror.sync()).toMatchObject({ links: 0, tombstones: 1 });
@@ -137,7 +137,7 @@ describe("a later sync", () => {
 	});
 
 	it("reads nothing when nothing changed: one empty query of each kind", async () => {
-		expect(await mirror.sync()).toEqual({ links: 0, tombstones: 0, pages: 1, queries: 2 });
+		expect(await mirror.sync()).toEqual({ links: 0, tombstones: 0, totals: 0, pages: 1, queries: 3 });
 	});
 
 	it("shows a link made, edited and deleted in another browser, and reads only those changes", async () => {
@@ -151,7 +151,7 @@ describe("a later sync", () => {
 
 		const report = await mirror.sync();
 
-		expect(report).toEqual({ links: 1, tombstones: 1, pages: 1, queries: 2 });
+		expect(report).toEqual({ links: 1, tombstones: 1, totals: 0, pages: 1, queries: 3 });
 		const links = await mirror.all();
 		expect(links.map((link) => link.code).sort()).toEqual([made.code, edited.code].sort());
 		expect(links.find((link) => link.code === edited.code)?.url).toBe("https://example.com/elsewhere/moved");
@@ -262,6 +262,117 @@ describe("bad input", () => {
 	});
 });
 
+const countPeople = (owner: string, code: string, shard: number, people: number) =>
+	countTotal(admin.db, owner, code, shard, people);
+
+describe("click totals", () => {
+	it("sums each link's shards, follows new visits, and reads only the shards that changed", async () => {
+		const owner = await newOwner();
+		const uid = owner.client.uid;
+		const busy = await owner.elsewhere.shorten(uid, { url: "https://example.com/totals/busy" });
+		const quiet = await owner.elsewhere.shorten(uid, { url: "https://example.com/totals/quiet" });
+		await countPeople(uid, busy.code, 0, 40);
+		await countPeople(uid, busy.code, 3, 2);
+		const mirror = await mirrorOf(owner);
+
+		expect(await mirror.sync()).toMatchObject({ links: 2, totals: 2 });
+		expect(await mirror.clicks()).toEqual(new Map([[busy.code, 42]]));
+
+		await countPeople(uid, busy.code, 3, 1);
+		await countPeople(uid, quiet.code, 1, 5);
+		expect(await mirror.sync()).toEqual({ links: 0, tombstones: 0, totals: 2, pages: 1, queries: 3 });
+		expect(await mirror.clicks()).toEqual(
+			new Map([
+				[busy.code, 43],
+				[quiet.code, 5],
+			]),
+		);
+		expect(await mirror.clicksOf([quiet.code, quiet.code, "nobody"])).toEqual(new Map([[quiet.code, 5]]));
+	});
+
+	it("forgets a link's totals when it is deleted, here or in another browser, and starts a code made again at 0", async () => {
+		const owner = await newOwner();
+		const uid = owner.client.uid;
+		const alias = `counted-${newCode()}`;
+		const elsewhere = await owner.elsewhere.shorten(uid, { url: "https://example.com/totals/a", alias });
+		const here = await owner.here.shorten(uid, { url: "https://example.com/totals/b" });
+		await countPeople(uid, elsewhere.code, 0, 7);
+		await countPeople(uid, here.code, 2, 9);
+		const mirror = await mirrorOf(owner);
+		await mirror.sync();
+		expect((await mirror.clicks()).size).toBe(2);
+
+		await owner.here.removeMany(uid, [here.code]);
+		await mirror.apply({ kind: "deleted", codes: [here.code] });
+		await owner.elsewhere.removeMany(uid, [elsewhere.code]);
+		await owner.elsewhere.shorten(uid, { url: "https://example.com/totals/again", alias });
+		await countPeople(uid, alias, 1, 1);
+		await mirror.sync();
+
+		expect(await mirror.clicks()).toEqual(new Map([[alias, 1]]));
+	});
+
+	it("never holds another user's totals", async () => {
+		const [alice, bob] = await Promise.all([newOwner(), newOwner()]);
+		const bobs = await bob.here.shorten(bob.client.uid, { url: "https://example.com/totals/bob" });
+		await countPeople(bob.client.uid, bobs.code, 0, 3);
+		const mirror = await mirrorOf(alice);
+		expect(await mirror.sync()).toMatchObject({ totals: 0 });
+		expect(await mirror.clicks()).toEqual(new Map());
+	});
+
+	it("are read once into a mirror kept before totals were, which keeps its links", async () => {
+		const owner = await newOwner();
+		const uid = owner.client.uid;
+		const link = await owner.here.shorten(uid, { url: "https://example.com/totals/upgraded" });
+		await countPeople(uid, link.code, 0, 4);
+		const indexedDB = new IDBFactory();
+		const before = await mirrorOf(owner, indexedDB);
+		await before.sync();
+		before.close();
+		await downgradeToVersion1(indexedDB, mirrorDatabaseName(uid));
+
+		const after = await mirrorOf(owner, indexedDB);
+		expect(await codesOf(after)).toEqual([link.code]);
+		expect(await after.sync()).toMatchObject({ links: 0, totals: 1 });
+		expect(await after.clicks()).toEqual(new Map([[link.code, 4]]));
+		after.close();
+	});
+});
+
+/**
+ * Rewrites a mirror's database as version 1 left it: its links, cursors and all, without the totals store or
+ * a totals cursor.
+ */
+async function downgradeToVersion1(indexedDB: IDBFactory, name: string): Promise<void> {
+	const read = (request: IDBRequest) =>
+		new Promise<unknown>((resolve, reject) => {
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+	const current = (await read(indexedDB.open(name))) as IDBDatabase;
+	const meta = current.transaction(["links", "meta"], "readonly");
+	const [links, state] = await Promise.all([
+		read(meta.objectStore("links").getAll()),
+		read(meta.objectStore("meta").get("sync")),
+	]);
+	current.close();
+	await read(indexedDB.deleteDatabase(name));
+	const opening = indexedDB.open(name, 1);
+	opening.onupgradeneeded = () => {
+		const old = opening.result;
+		const store = old.createObjectStore("links", { keyPath: "code" });
+		store.createIndex("urlHash", "urlHash");
+		store.createIndex("createdAt", "createdAt");
+		old.createObjectStore("meta");
+		old.createObjectStore("creating", { keyPath: "code" }).createIndex("urlHash", "urlHash");
+		for (const link of links as object[]) store.put(link);
+		const { totals: _, ...version1State } = state as Record<string, unknown>;
+		opening.transaction?.objectStore("meta").put(version1State, "sync");
+	};
+	((await read(opening)) as IDBDatabase).close();
+}
+
 describe("privacy", () => {
 	it("never shows another user's links or deletions, and refuses to sync someone else's", async () => {
 		const [alice, bob] = await Promise.all([newOwner(), newOwner()]);
@@ -316,7 +427,7 @@ describe("a worker stopped mid-sync", () => {
 		expect(await restarted.count()).toBe(SYNC_PAGE_SIZE);
 		const rest = await restarted.sync();
 
-		expect(rest).toEqual({ links: 250 - 2, tombstones: 3, pages: 1, queries: 2 });
+		expect(rest).toEqual({ links: 250 - 2, tombstones: 3, totals: 0, pages: 1, queries: 3 });
 		expect(await codesOf(restarted)).toEqual(seeded.filter((code) => !gone.includes(code)));
 		expect(await restarted.lastSynced()).toBeTypeOf("number");
 	});

@@ -7,6 +7,8 @@
 import type { IDBFactory } from "fake-indexeddb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
+import { administrator } from "../clients";
+import { countPeople } from "../links";
 import { accountWithWorker, type WorkerAccount } from "./workerAccount";
 
 const titlesOf = (found: { links: { title: string }[] }) =>
@@ -70,17 +72,44 @@ describe("searching the worker's links", () => {
 		}
 	});
 
+	it("sorts by most clicks and lists the links people followed, each row with its total, as synced", async () => {
+		const { uid, call, data, elsewhere } = await accountWithWorker();
+		const admin = administrator();
+		const [a, b] = [
+			await elsewhere.shorten(uid, { url: "https://example.com/clicks/a", title: "A" }),
+			await elsewhere.shorten(uid, { url: "https://example.com/clicks/b", title: "B" }),
+		];
+		await elsewhere.shorten(uid, { url: "https://example.com/clicks/c", title: "C" });
+		await countPeople(admin.db, uid, a.code, 0, 3);
+		await countPeople(admin.db, uid, b.code, 1, 10);
+		await data(call({ type: "syncLinks" }));
+		const byClicks = () => data(call({ type: "searchLinks", term: "", sort: "clicks", pageSize: 10 }));
+
+		const most = await byClicks();
+		expect(most.links.map((link) => link.title)).toEqual(["B", "A", "C"]);
+		expect(most.clicks).toEqual({ [b.code]: 10, [a.code]: 3 });
+		const clicked = await data(call({ type: "searchLinks", term: "", filter: "clicked", pageSize: 10 }));
+		expect(clicked.links.map((link) => link.title)).toEqual(["B", "A"]);
+
+		await countPeople(admin.db, uid, a.code, 2, 8);
+		await data(call({ type: "syncLinks" }));
+		expect((await byClicks()).links.map((link) => link.title)).toEqual(["A", "B", "C"]);
+		await data(call({ type: "deleteLinks", codes: [a.code] }));
+		expect(await byClicks()).toMatchObject({ total: 2, clicks: { [b.code]: 10 } });
+		await admin.close();
+	});
+
 	it("refuses a sort, filter, page or page size it does not serve, saying which", async () => {
 		const { call } = worker;
 		const refusals = await Promise.all([
-			call({ type: "searchLinks", term: "", sort: "clicks", pageSize: 10 }),
+			call({ type: "searchLinks", term: "", sort: "likes", pageSize: 10 }),
 			call({ type: "searchLinks", term: "", filter: "bogus", pageSize: 10 }),
 			call({ type: "searchLinks", term: "", pageSize: 10, page: 0 }),
 			call({ type: "searchLinks", term: "", pageSize: 7 }),
 		]);
 		expect(refusals.map((reply) => (reply.ok ? "answered" : reply.error.detail))).toEqual([
-			"sort must be one of newest, oldest, title",
-			"filter must be one of all, custom, generated",
+			"sort must be one of newest, oldest, title, clicks",
+			"filter must be one of all, custom, generated, clicked",
 			"page must be 1 or more",
 			"rows per page must be one of 10, 25, 50, 100",
 		]);

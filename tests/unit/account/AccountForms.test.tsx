@@ -235,7 +235,7 @@ describe("the sign-in form", () => {
 		const accounts = new TestAccounts();
 		accounts.signInAnonymously(0);
 		renderForms(accounts, "sign-in");
-		await vi.waitFor(() => expect(accounts.requests).toContain("listLinks"));
+		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
 		await act(async () => {});
 		expect(screen.queryByText(/leaves/)).toBeNull();
 		cleanup();
@@ -254,8 +254,8 @@ describe("the sign-in form", () => {
 		const counted = new Promise<void>((resolve) => {
 			answer = resolve;
 		});
-		const listLinks = accounts.handlers().listLinks;
-		renderForms(accounts, "sign-in", { listLinks: (request) => counted.then(() => listLinks(request)) });
+		const searchLinks = accounts.handlers().searchLinks;
+		renderForms(accounts, "sign-in", { searchLinks: (request) => counted.then(() => searchLinks(request)) });
 		await vi.waitFor(() => expect(accounts.requests).toContain("session"));
 		await act(async () => {});
 		expect(screen.queryByText(/leaves/)).toBeNull();
@@ -267,7 +267,7 @@ describe("the sign-in form", () => {
 		const accounts = new TestAccounts();
 		accounts.signInAnonymously(0);
 		renderForms(accounts, "sign-in");
-		await vi.waitFor(() => expect(accounts.requests).toContain("listLinks"));
+		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
 		await act(async () => {});
 		expect(screen.queryByText(/leaves/)).toBeNull();
 		await accounts.addLinks(2);

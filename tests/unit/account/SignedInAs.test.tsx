@@ -40,7 +40,7 @@ describe("who is signed in", () => {
 		accounts.signInAnonymously(2);
 		const { user } = renderAccount(accounts);
 		expect(await screen.findByText("Using Shorty without an account")).toBeTruthy();
-		await vi.waitFor(() => expect(accounts.requests).toContain("listLinks"));
+		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
 		await user.click(screen.getByRole("button", { name: "Sign out" }));
 
 		const confirm = screen.getByRole("button", { name: "Sign out and lose them" });
@@ -63,7 +63,7 @@ describe("who is signed in", () => {
 		accounts.signInAnonymously(0);
 		const { user } = renderAccount(accounts);
 		await screen.findByText("Using Shorty without an account");
-		await vi.waitFor(() => expect(accounts.requests).toContain("listLinks"));
+		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
 		// Lets the count's answer arrive.
 		await act(async () => {});
 		await user.click(screen.getByRole("button", { name: "Sign out" }));

@@ -4,7 +4,7 @@ import { ShortyError } from "../../../src/errors";
 import type { BackgroundEvent, Handlers, Session } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
 
-type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword" | "listLinks">;
+type AccountHandlers = Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword" | "searchLinks">;
 
 /**
  * A background's accounts for component tests, keeping the rules background/accounts.ts gets from
@@ -112,10 +112,11 @@ export class TestAccounts {
 					if (this.passwords.has(email)) this.resetsSentTo.push(email);
 					return { email };
 				}),
-			listLinks: () =>
-				answer("listLinks", () => {
+			searchLinks: () =>
+				answer("searchLinks", () => {
 					if (!this.user) throw new ShortyError("signed-out");
-					return { links: [], total: this.linkCount(this.user.uid), next: null, previous: null };
+					const total = this.linkCount(this.user.uid);
+					return { links: [], total, page: 1, tooLong: false, complete: true, held: total, clicks: {} };
 				}),
 		};
 	}

@@ -27,7 +27,7 @@ describe("the list's place in the address", () => {
 		["#size=7", { term: "", sort: "newest", filter: "all", tag: "", pageSize: 10, page: 1 }],
 		["#size=50&page=0", { term: "", sort: "newest", filter: "all", tag: "", pageSize: 50, page: 1 }],
 		["#size=50&page=2.5", { term: "", sort: "newest", filter: "all", tag: "", pageSize: 50, page: 1 }],
-		["#q=x&sort=clicks&show=clicked", { term: "x", sort: "newest", filter: "all", tag: "", pageSize: 10, page: 1 }],
+		["#q=x&sort=likes&show=liked", { term: "x", sort: "newest", filter: "all", tag: "", pageSize: 10, page: 1 }],
 		["#sort=&show=", { term: "", sort: "newest", filter: "all", tag: "", pageSize: 10, page: 1 }],
 	])("reads the malformed or unoffered parts of %j as their defaults", (hash, view) => {
 		expect(readListView(hash, 10)).toEqual(view);

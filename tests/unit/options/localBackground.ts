@@ -24,6 +24,7 @@ import type { Link } from "../../../src/links/types";
 import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
 import { ADMINISTRATOR, startTestServer } from "../../integration/firestore/helpers";
+import { countPeople } from "../../integration/links";
 import { inProcessBackground } from "../inProcessBackground";
 
 export const SHORT_LINK_BASE = "https://sho.rt/";
@@ -50,10 +51,21 @@ export async function startLocalFirestore(): Promise<LocalFirestore> {
 	};
 }
 
-/** Writes a day document of `code`'s visits as the Cloud Function would (with the administrator's token). */
-export function writeDayCounts(firestore: LocalFirestore, code: string, id: string, counts: DayCountsDocument) {
+/**
+ * Writes a day document of `code`'s visits (`id` is "yyyy-mm-dd-shard") and adds its people to the shard's
+ * all-time total, as the Cloud Function would (with the administrator's token).
+ */
+export async function writeDayCounts(
+	firestore: LocalFirestore,
+	owner: string,
+	code: string,
+	id: string,
+	counts: DayCountsDocument,
+) {
 	const db = firestore.client("owner");
-	return setDoc(doc(db, CLICKS, code, DAYS, id), counts);
+	await setDoc(doc(db, CLICKS, code, DAYS, id), counts);
+	if (counts.people === undefined) return;
+	await countPeople(db, owner, code, Number(id.slice(id.lastIndexOf("-") + 1)), counts.people);
 }
 
 /** What a held-back handler waits for (`opened`) until the test has looked at the page and calls `open()`. */

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
+import {
+	type LocalFirestore,
+	type OptionsBackground,
+	optionsBackground,
+	startLocalFirestore,
+	writeDayCounts,
+} from "./localBackground";
 import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -144,6 +150,44 @@ describe("sorting and filtering", () => {
 		await waitFor(() => expect(rangeShown()).toBe("1-25 of 60"));
 		await userEvent.type(await searchBox(), "launch");
 		expect(await screen.findByText("No links match “launch”.")).toBeTruthy();
+	});
+
+	it("sorts by most clicks and shows only the links people followed, with the totals the worker synced", async () => {
+		const counted = await optionsBackground(firestore);
+		const shorten = (path: string) => counted.store.shorten(counted.uid, { url: `https://example.com/clicks/${path}` });
+		const few = await shorten("few");
+		const many = await shorten("many");
+		const none = await shorten("none");
+		await writeDayCounts(firestore, counted.uid, few.code, "2026-03-01-0", { day: "2026-03-01", people: 2, bots: 90 });
+		await writeDayCounts(firestore, counted.uid, many.code, "2026-03-01-2", { day: "2026-03-01", people: 40 });
+		await writeDayCounts(firestore, counted.uid, many.code, "2026-03-02-2", { day: "2026-03-02", people: 5 });
+		await writeDayCounts(firestore, counted.uid, none.code, "2026-03-02-0", { day: "2026-03-02", bots: 3 });
+		history.replaceState(null, "", "#size=25");
+		renderOptions(counted);
+		await waitFor(() => expect(shownCodes()).toEqual([none.code, many.code, few.code]));
+
+		await userEvent.selectOptions(sortBy(), "Most clicks");
+		await waitFor(() => expect(shownCodes()).toEqual([many.code, few.code, none.code]));
+		const table = screen.getByRole("grid", { name: "Your links, most clicks first" });
+		expect(within(table).getByRole("columnheader", { name: "Clicks" }).getAttribute("aria-sort")).toBe("descending");
+		const clicks = [...table.querySelectorAll("tbody .links-table__clicks")].map((cell) => cell.textContent);
+		expect(clicks).toEqual(["45", "2", "0"]);
+
+		await userEvent.selectOptions(show(), "With clicks");
+		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
+		expect(shownCodes()).toEqual([many.code, few.code]);
+		expect(screen.getByRole("grid", { name: "Your links with clicks, most clicks first" })).toBeTruthy();
+		expect(location.hash).toBe("#sort=clicks&show=clicked&size=25");
+	});
+
+	it("says no link has clicks yet, with a way back to every link", async () => {
+		const quiet = await optionsBackground(firestore);
+		await quiet.store.shorten(quiet.uid, { url: "https://example.com/never-followed" });
+		history.replaceState(null, "", "#show=clicked&size=25");
+		renderOptions(quiet);
+		expect(await screen.findByText("None of your links has been clicked yet.")).toBeTruthy();
+		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
+		await waitFor(() => expect(rangeShown()).toBe("1-1 of 1"));
 	});
 
 	it("says there are no aliases yet, with a way back to every link", async () => {
