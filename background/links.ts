@@ -134,22 +134,27 @@ export function linkHandlers(
 		return link;
 	}
 
+	/** Whom Auth names once it has started. */
+	async function signedInUid(): Promise<string | null> {
+		await auth().authStateReady();
+		return auth().currentUser?.uid ?? null;
+	}
+
 	/**
-	 * A shorten for the saved user before Auth has started; null when there is none, or when Auth, once
-	 * started, named someone else before the commit went through. The link joins the mirror only once Auth
-	 * names that same user: a mirror of a user Auth signed out must not come back to disk.
+	 * A shorten for the saved user before Auth has started; null when there is none, or when it failed and
+	 * Auth, once started, names someone else (a read the SDK sends with Auth's user is refused for the saved
+	 * one, too): the caller starts over for that user. The link joins the mirror only once Auth names the
+	 * saved user: a mirror of a user Auth signed out must not come back to disk.
 	 */
 	async function shortenEarly(request: RequestOf<"shorten">): Promise<Link | null> {
 		const user = await early();
 		if (!user) return null;
 		try {
 			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
-			void auth()
-				.authStateReady()
-				.then(() => auth().currentUser?.uid === user.uid && keep(user.uid, link));
+			void signedInUid().then((uid) => uid === user.uid && keep(user.uid, link));
 			return link;
 		} catch (error) {
-			if (error instanceof SessionChanged) return null;
+			if (error instanceof SessionChanged || (await signedInUid()) !== user.uid) return null;
 			throw error;
 		}
 	}
