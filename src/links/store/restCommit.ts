@@ -5,7 +5,7 @@
  * `update` plus `updateTransforms`, a merge adds an `updateMask` of its plain fields; errors carry the codes
  * the SDK's FirestoreError does, so ./refusals.ts reads both alike.
  */
-import { FirebaseError } from "firebase/app";
+import type { FirestoreErrorCode } from "firebase/firestore/lite";
 import { type DocumentWrite, isTransform, type PlainValue } from "./writes";
 
 export interface RestTarget {
@@ -56,9 +56,24 @@ export function restCommitBody(projectId: string, writes: readonly DocumentWrite
 	return { writes: writes.map((write) => restWrite(documents, write)) };
 }
 
+/**
+ * A refused or unanswered commit, shaped as the SDK's FirestoreError (a "FirebaseError" with its code), which
+ * is what ./refusals.ts and toAppError (src/errors.ts) read; the SDK keeps that class's constructor private.
+ */
+export class RestCommitError extends Error {
+	override name = "FirebaseError";
+
+	constructor(
+		readonly code: FirestoreErrorCode,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
 /** Google's canonical status as the SDK maps it (FirestoreError's code), from the HTTP status alone as it does. */
-function codeOfStatus(status: number): string {
-	const known: Record<number, string> = {
+function codeOfStatus(status: number): FirestoreErrorCode {
+	const known: Record<number, FirestoreErrorCode> = {
 		400: "failed-precondition",
 		401: "unauthenticated",
 		403: "permission-denied",
@@ -74,7 +89,7 @@ function codeOfStatus(status: number): string {
 	return known[status] ?? (status >= 400 && status < 500 ? "failed-precondition" : "internal");
 }
 
-/** Sends the writes as one commit; a refusal or a failed fetch throws a FirebaseError with the SDK's code. */
+/** Sends the writes as one commit; a refusal or a failed fetch throws a RestCommitError. */
 export async function commitOverRest(target: RestTarget, writes: readonly DocumentWrite[]): Promise<void> {
 	const url = `${target.origin}/v1/projects/${encodeURIComponent(target.projectId)}/databases/(default)/documents:commit`;
 	let response: Response;
@@ -86,9 +101,9 @@ export async function commitOverRest(target: RestTarget, writes: readonly Docume
 		});
 	} catch (error) {
 		// The SDK's word for a request that got no answer: it may or may not have been carried out.
-		throw new FirebaseError("unknown", `The commit got no answer: ${String(error)}`);
+		throw new RestCommitError("unknown", `The commit got no answer: ${String(error)}`);
 	}
 	if (response.ok) return;
 	const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-	throw new FirebaseError(codeOfStatus(response.status), body?.error?.message ?? response.statusText);
+	throw new RestCommitError(codeOfStatus(response.status), body?.error?.message ?? response.statusText);
 }
