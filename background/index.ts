@@ -71,19 +71,16 @@ function services() {
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 			local: mirrors.local,
 		});
+		// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.
+		const firestoreRest = {
+			origin: firestoreOrigin(builtConfig),
+			projectId: builtConfig.firebase.projectId,
+			fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+		};
 		const early: EarlyShortenDeps = {
 			...authStart(auth),
 			saved: () => sessions.usable(Date.now()),
-			withToken: (idToken) => (writes) =>
-				commitOverRest(
-					{
-						origin: firestoreOrigin(builtConfig),
-						projectId: builtConfig.firebase.projectId,
-						idToken,
-						fetch: (input, init) => fetch(input, init),
-					},
-					writes,
-				),
+			withToken: (idToken) => (writes) => commitOverRest({ ...firestoreRest, idToken }, writes),
 			sdk: commitWithSdk(db),
 		};
 		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors, early };

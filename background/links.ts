@@ -151,7 +151,9 @@ export function linkHandlers(
 		if (!user) return null;
 		try {
 			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
-			void signedInUid().then((uid) => uid === user.uid && keep(user.uid, link));
+			void signedInUid()
+				.then((uid) => uid === user.uid && keep(user.uid, link))
+				.catch(() => undefined);
 			return link;
 		} catch (error) {
 			if (error instanceof SessionChanged || (await signedInUid()) !== user.uid) return null;

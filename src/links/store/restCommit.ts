@@ -51,7 +51,7 @@ function restWrite(documents: string, { collection, id, fields, merge }: Documen
 }
 
 /** The commit's body, as the SDK would send it. */
-export function restCommitBody(projectId: string, writes: readonly DocumentWrite[]) {
+function restCommitBody(projectId: string, writes: readonly DocumentWrite[]) {
 	const documents = `projects/${projectId}/databases/(default)/documents`;
 	return { writes: writes.map((write) => restWrite(documents, write)) };
 }
