@@ -19,6 +19,7 @@ import {
 import type { Storage } from "webextension-polyfill";
 import { ShortyError } from "../src/errors";
 import type { Handlers, Session } from "../src/messages";
+import type { SavedSessions } from "./savedSession";
 
 export function sessionOf(user: User | null): Session {
 	return { user: user ? { uid: user.uid, email: user.email, anonymous: user.isAnonymous } : null };
@@ -79,9 +80,14 @@ export async function userOrAnonymous(auth: Auth, memory: SignOutMemory, allowAn
 	return { user: await signIn, newAccount: true };
 }
 
+/**
+ * `sessions` is cleared before every change of user (./savedSession.ts): should the worker stop between the
+ * SDK's change and the new token being saved, the next worker waits for Auth rather than act for the old user.
+ */
 export function accountHandlers(
 	auth: () => Auth,
 	memory: SignOutMemory,
+	sessions: Pick<SavedSessions, "clear">,
 ): Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword"> {
 	return {
 		async session() {
@@ -91,6 +97,7 @@ export function accountHandlers(
 		async signUp({ email, password }) {
 			await auth().authStateReady();
 			const current = auth().currentUser;
+			await sessions.clear();
 			const { user } = current?.isAnonymous
 				? await linkWithCredential(current, EmailAuthProvider.credential(email.trim(), password))
 				: await createUserWithEmailAndPassword(auth(), email.trim(), password);
@@ -98,6 +105,7 @@ export function accountHandlers(
 			return sessionOf(user);
 		},
 		async signIn({ email, password }) {
+			await sessions.clear();
 			const { user } = await signInWithEmailAndPassword(auth(), email.trim(), password);
 			await memory.remember(false);
 			return sessionOf(user);
@@ -105,6 +113,7 @@ export function accountHandlers(
 		async signOut() {
 			// Remembered first: should the sign-out then fail, the flag only matters once nobody is signed in.
 			await memory.remember(true);
+			await sessions.clear();
 			await signOut(auth());
 			return sessionOf(null);
 		},

@@ -9,19 +9,23 @@ import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
-import { connectFirebase, type FirebaseServices } from "../src/firebase";
+import { connectFirebase, type FirebaseServices, firestoreOrigin } from "../src/firebase";
 import { installMessages } from "../src/i18n/translate";
 import { type ClickStore, createClickStore } from "../src/links/clickStore";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore, type LinkStore } from "../src/links/store";
+import { commitOverRest } from "../src/links/store/restCommit";
+import { commitWithSdk } from "../src/links/store/writes";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { clickHandlers } from "./clicks";
+import { authStart, type EarlyShortenDeps, earlyUser } from "./earlyShorten";
 import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
 import { announceFailure } from "./notify";
 import { createQuickShorten } from "./quickShorten";
+import { savedSessions } from "./savedSession";
 import { settingsHandlers } from "./settings";
 
 /** The keyboard command's name in manifest.json: a public interface, like the menu ids. */
@@ -37,7 +41,16 @@ function announce(event: BackgroundEvent): void {
 	browser.runtime.sendMessage(event).catch(() => undefined);
 }
 
-let created: (FirebaseServices & { store: LinkStore; clicks: ClickStore; mirrors: LinkMirrors }) | undefined;
+const sessions = savedSessions(browser.storage.session);
+
+interface Services extends FirebaseServices {
+	store: LinkStore;
+	clicks: ClickStore;
+	mirrors: LinkMirrors;
+	early: EarlyShortenDeps;
+}
+
+let created: Services | undefined;
 function services() {
 	if (!created) {
 		const { auth, db } = connectFirebase(builtConfig);
@@ -58,13 +71,27 @@ function services() {
 			onChange: (change) => announce({ type: "links-changed", ...change }),
 			local: mirrors.local,
 		});
-		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors };
+		// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.
+		const firestoreRest = {
+			origin: firestoreOrigin(builtConfig),
+			projectId: builtConfig.firebase.projectId,
+			fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+		};
+		const early: EarlyShortenDeps = {
+			...authStart(auth),
+			saved: () => sessions.usable(Date.now()),
+			withToken: (idToken) => (writes) => commitOverRest({ ...firestoreRest, idToken }, writes),
+			sdk: commitWithSdk(db),
+		};
+		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors, early };
 		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
 		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
-		// The mirror follows too: a signed-out user's links leave the disk.
+		// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
+		// worker's first shorten.
 		onIdTokenChanged(auth, (user) => {
 			announce({ type: "session-changed", session: sessionOf(user) });
 			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
+			void sessions.follow(user).catch(() => undefined);
 		});
 	}
 	return created;
@@ -74,12 +101,13 @@ const signOuts = signOutMemory(browser.storage.local);
 
 const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),
-	...accountHandlers(() => services().auth, signOuts),
+	...accountHandlers(() => services().auth, signOuts, sessions),
 	...linkHandlers(
 		() => services().auth,
 		() => services().store,
 		signOuts,
 		() => services().mirrors,
+		() => earlyUser(services().early),
 	),
 	...clickHandlers(
 		() => services().auth,

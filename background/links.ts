@@ -3,11 +3,12 @@ import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias } from "../src/links/codes";
-import type { LinkStore, PageRequest } from "../src/links/store";
+import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
 import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
 import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
 import { type Handlers, type RequestOf, SEARCH_FILTERS, SEARCH_SORTS } from "../src/messages";
 import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
+import { type EarlyUser, SessionChanged } from "./earlyShorten";
 import type { LinkMirrors } from "./linkMirrors";
 
 interface PageAsked {
@@ -55,6 +56,16 @@ function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"se
 	};
 }
 
+function newLink({ url, title, alias }: RequestOf<"shorten">, anonymous: boolean, newAccount: boolean): NewLink {
+	return {
+		url,
+		...(title === undefined ? {} : { title }),
+		...(alias === undefined ? {} : { alias }),
+		anonymous,
+		newAccount,
+	};
+}
+
 /** The most recent links one request may ask for: the popup shows a handful. */
 const RECENT_LIMIT = 10;
 
@@ -64,12 +75,14 @@ const SUGGESTED_ALIASES = 3;
 /**
  * `mirrors` holds the user's links in the worker: searches are answered from it, and the worker's own
  * writes go into it as they land (off the reply's path: a failure there is repaired by the next sync).
+ * `early` names the user a shorten may act for while Auth is still starting (./earlyShorten.ts).
  */
 export function linkHandlers(
 	auth: () => Auth,
 	store: () => LinkStore,
 	memory: SignOutMemory,
 	mirrors: () => LinkMirrors,
+	early: () => Promise<EarlyUser | null> = async () => null,
 ): Pick<
 	Handlers,
 	| "shorten"
@@ -121,16 +134,39 @@ export function linkHandlers(
 		return link;
 	}
 
+	/** Whom Auth names once it has started. */
+	async function signedInUid(): Promise<string | null> {
+		await auth().authStateReady();
+		return auth().currentUser?.uid ?? null;
+	}
+
+	/**
+	 * A shorten for the saved user before Auth has started; null when there is none, or when it failed and
+	 * Auth, once started, names someone else (a read the SDK sends with Auth's user is refused for the saved
+	 * one, too): the caller starts over for that user. The link joins the mirror only once Auth names the
+	 * saved user: a mirror of a user Auth signed out must not come back to disk.
+	 */
+	async function shortenEarly(request: RequestOf<"shorten">): Promise<Link | null> {
+		const user = await early();
+		if (!user) return null;
+		try {
+			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
+			void signedInUid()
+				.then((uid) => uid === user.uid && keep(user.uid, link))
+				.catch(() => undefined);
+			return link;
+		} catch (error) {
+			if (error instanceof SessionChanged || (await signedInUid()) !== user.uid) return null;
+			throw error;
+		}
+	}
+
 	return {
-		async shorten({ url, title, alias, allowAnonymous }) {
-			const { user, newAccount } = await userOrAnonymous(auth(), memory, allowAnonymous);
-			const link = await store().shorten(user.uid, {
-				url,
-				...(title === undefined ? {} : { title }),
-				...(alias === undefined ? {} : { alias }),
-				anonymous: user.isAnonymous,
-				newAccount,
-			});
+		async shorten(request) {
+			const made = await shortenEarly(request);
+			if (made) return made;
+			const { user, newAccount } = await userOrAnonymous(auth(), memory, request.allowAnonymous);
+			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, newAccount));
 			keep(user.uid, link, newAccount);
 			return link;
 		},

@@ -12,6 +12,14 @@ export interface FirebaseServices {
 	db: Firestore;
 }
 
+/**
+ * Where Firestore's REST API answers, as the SDK reaches it (connectFirestoreEmulator below for a local
+ * build), for the commit a fresh worker sends itself (src/links/store/restCommit.ts).
+ */
+export function firestoreOrigin(config: ShortyConfig): string {
+	return config.emulators ? `http://${config.emulators.firestore}` : "https://firestore.googleapis.com";
+}
+
 export function connectFirebase(config: ShortyConfig): FirebaseServices {
 	const app = initializeApp(config.firebase);
 	// indexedDB persistence keeps the session across service-worker restarts; web-extension auth carries

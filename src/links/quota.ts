@@ -3,15 +3,16 @@
  * that creates a link: the rules, not the extension, hold a user to CREATION_LIMITS. Given the document
  * as read, this decides what the batch writes, or that the user must wait.
  */
-import { type FieldValue, increment, serverTimestamp, type Timestamp } from "firebase/firestore/lite";
+import type { Timestamp } from "firebase/firestore/lite";
 import { type AppError, appError } from "../errors";
 import { rateLimitDetail } from "./rateLimit";
 import { CREATION_LIMITS, CREATION_WINDOW_HOURS, type QuotaDocument } from "./schema";
+import { incrementBy, SERVER_TIME, type WriteValue } from "./store/writes";
 import type { Checked } from "./types";
 
 export type StoredQuota = QuotaDocument<Timestamp>;
 /** What the create batch merges into quotas/{uid}. */
-export type QuotaWrite = { [Field in keyof QuotaDocument<unknown>]?: FieldValue | string | number };
+export type QuotaWrite = { [Field in keyof QuotaDocument<unknown>]?: WriteValue };
 
 const WINDOW_MS = CREATION_WINDOW_HOURS * 3_600_000;
 
@@ -25,7 +26,7 @@ export function creationLimit(anonymous: boolean): number {
  * rules refuse it when there is no window yet or the window is full.
  */
 export function oneMore(code: string): QuotaWrite {
-	return { lastCode: code, lastAt: serverTimestamp(), created: increment(1) };
+	return { lastCode: code, lastAt: SERVER_TIME, created: incrementBy(1) };
 }
 
 /**
@@ -41,7 +42,7 @@ export function countNewLink(
 	now: number,
 	anonymous: boolean,
 ): Checked<QuotaWrite> {
-	const newWindow = { lastCode: code, lastAt: serverTimestamp(), windowStart: serverTimestamp(), created: 1 };
+	const newWindow = { lastCode: code, lastAt: SERVER_TIME, windowStart: SERVER_TIME, created: 1 };
 	if (quota === undefined) return { ok: true, value: newWindow };
 	if (quota.created < creationLimit(anonymous)) return { ok: true, value: oneMore(code) };
 	const windowEnd = quota.windowStart.toMillis() + WINDOW_MS;

@@ -28,7 +28,8 @@ beforeAll(async () => {
 	app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `accounts-${Date.now()}`);
 	auth = initializeAuth(app, { persistence: inMemoryPersistence });
 	connectAuthEmulator(auth, `http://${inject("backend").auth}`, { disableWarnings: true });
-	call = inProcessBackground(accountHandlers(() => auth, memory));
+	// The saved token (background/savedSession.ts) is the fast-path tests' concern (links/earlyShorten.test.ts).
+	call = inProcessBackground(accountHandlers(() => auth, memory, { clear: async () => undefined }));
 	expect(await call({ type: "signUp", email, password: "correct horse" })).toMatchObject({ ok: true });
 	await call({ type: "signOut" });
 });

@@ -2,7 +2,7 @@
  * Creating links: links/{code} and its public targets/{code}, counted in the owner's quota (../quota.ts)
  * by the same commit, under a generated code or the user's alias.
  */
-import { doc, type FieldValue, getDoc, serverTimestamp, writeBatch } from "firebase/firestore/lite";
+import { doc, getDoc } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { checkAlias, generateCode } from "../codes";
 import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
@@ -15,6 +15,7 @@ import { type LinkFields, linkOf, storedTitle } from "./documents";
 import { readLink } from "./read";
 import { isPermissionDenied, mayHaveLanded, orThrow } from "./refusals";
 import { findSameAddress, pickSameAddress } from "./sameAddress";
+import { type CommitWrites, commitWithSdk, type DocumentWrite, SERVER_TIME } from "./writes";
 
 /** A fresh random code collides about once in 1.95 trillion; five misses in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
@@ -37,6 +38,17 @@ export interface NewLink {
 	 * same-address lookup nor a guess at the quota is worth a round trip.
 	 */
 	newAccount?: boolean;
+}
+
+/** The three writes of a new link: the link, its public target, and its count in the owner's quota. */
+function newLinkWrites(code: string, fields: LinkFields, count: QuotaWrite): DocumentWrite[] {
+	const link: LinkDocument<typeof SERVER_TIME> = { ...fields, createdAt: SERVER_TIME, updatedAt: SERVER_TIME };
+	const target: TargetDocument = { url: fields.url };
+	return [
+		{ collection: LINKS, id: code, fields: { ...link }, merge: false },
+		{ collection: TARGETS, id: code, fields: { ...target }, merge: false },
+		{ collection: QUOTAS, id: fields.owner, fields: count, merge: true },
+	];
 }
 
 /** What a refused commit ran into, read in one round trip. */
@@ -62,29 +74,23 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
+	const sdkCommit = commitWithSdk(db);
+
 	/**
 	 * Writes links/{code} and targets/{code}, counted by `count` in the owner's quota, in one batch with no
 	 * read before it. The rules refuse a set over any existing link (another user's outright; one's own
 	 * because it would change createdAt) and over a target without its link, so the commit alone decides
 	 * whether the code was free; and they refuse a count the quota does not allow.
 	 */
-	async function commitNewLink(code: string, fields: LinkFields, count: QuotaWrite): Promise<void> {
-		const link: LinkDocument<FieldValue> = { ...fields, createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
-		const target: TargetDocument = { url: fields.url };
-		const commit = () => {
-			const batch = writeBatch(db);
-			batch.set(doc(db, LINKS, code), link);
-			batch.set(doc(db, TARGETS, code), target);
-			batch.set(doc(db, QUOTAS, fields.owner), count, { merge: true });
-			return batch.commit();
-		};
+	async function commitNewLink(code: string, fields: LinkFields, count: QuotaWrite, commit: CommitWrites) {
+		const writes = newLinkWrites(code, fields, count);
 		try {
-			await commit();
+			await commit(writes);
 		} catch (error) {
 			// Sending it again is safe, as a transaction's retry was: landed, the same write is refused as one
 			// over an existing link, and the caller finds the link this request made.
 			if (!mayHaveLanded(error)) throw error;
-			await commit();
+			await commit(writes);
 		}
 	}
 
@@ -121,12 +127,12 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	 * new window once a full one's hour is over, or rate-limited), and once more when another shorten of
 	 * the owner's opened the window at the same moment.
 	 */
-	async function createAt(code: string, fields: LinkFields, input: NewLink): Promise<Link | null> {
+	async function createAt(code: string, fields: LinkFields, input: NewLink, commit: CommitWrites) {
 		const anonymous = input.anonymous ?? false;
 		let count = input.newAccount ? orThrow(countNewLink(undefined, code, clock(), anonymous)) : oneMore(code);
 		for (let attempt = 1; ; attempt++) {
 			try {
-				await commitNewLink(code, fields, count);
+				await commitNewLink(code, fields, count, commit);
 				return created(code, fields);
 			} catch (error) {
 				if (!isPermissionDenied(error)) throw error;
@@ -138,8 +144,8 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		}
 	}
 
-	async function createAliased(alias: string, fields: LinkFields, input: NewLink): Promise<Link> {
-		const link = await createAt(alias, fields, input);
+	async function createAliased(alias: string, fields: LinkFields, input: NewLink, commit: CommitWrites) {
+		const link = await createAt(alias, fields, input, commit);
 		if (!link) throw new ShortyError("alias-taken");
 		return link;
 	}
@@ -162,7 +168,7 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		return null;
 	}
 
-	async function createGenerated(fields: LinkFields, input: NewLink): Promise<Link> {
+	async function createGenerated(fields: LinkFields, input: NewLink, commit: CommitWrites): Promise<Link> {
 		const existing = input.newAccount ? null : await sameAddress(fields);
 		if (existing) return existing;
 		for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
@@ -170,14 +176,18 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 			// Kept until the link is saved in the worker's copy: should the worker die after the commit lands,
 			// the retry finds this code rather than making a second link.
 			await local?.creating(fields.owner, fields.urlHash, code).catch(() => undefined);
-			const link = await createAt(code, fields, input);
+			const link = await createAt(code, fields, input, commit);
 			if (link) return link;
 			await local?.settled(fields.owner, code);
 		}
 		throw new ShortyError("codes-exhausted");
 	}
 
-	return async function shorten(owner: string, input: NewLink): Promise<Link> {
+	/**
+	 * `commit` sends the create's writes: the SDK's batch unless the caller has a faster way while Auth starts
+	 * (background/savedSession.ts); every read still goes through the SDK.
+	 */
+	return async function shorten(owner: string, input: NewLink, commit: CommitWrites = sdkCommit): Promise<Link> {
 		const { url, host } = orThrow(checkUrl(input.url, shortLinkBase, siteHosts));
 		const urlHash = await hashUrl(url);
 		const title = storedTitle(input.title ?? "");
@@ -186,7 +196,8 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 		const key = `${owner} ${alias ?? ""} ${urlHash}`;
 		const running = inFlight.get(key);
 		if (running) return running;
-		const shortening = alias === null ? createGenerated(fields, input) : createAliased(alias, fields, input);
+		const shortening =
+			alias === null ? createGenerated(fields, input, commit) : createAliased(alias, fields, input, commit);
 		inFlight.set(key, shortening);
 		try {
 			return await shortening;

@@ -1,0 +1,347 @@
+/**
+ * The first shorten of a worker Chrome has just started (background/earlyShorten.ts): its commit goes out
+ * with the ID token the previous worker saved (background/savedSession.ts) while the Auth SDK's reload of
+ * the user is still unanswered. Each worker here is the real handlers, store, mirror and Auth SDK against the
+ * local backend; proxies in front of Auth and Firestore count the requests and hold Auth's `lookup`, so
+ * what waited for it shows without any timing.
+ */
+import { IDBFactory } from "fake-indexeddb";
+import { deleteApp, initializeApp } from "firebase/app";
+import {
+	connectAuthEmulator,
+	createUserWithEmailAndPassword,
+	initializeAuth,
+	inMemoryPersistence,
+	onIdTokenChanged,
+} from "firebase/auth";
+import type { Auth } from "firebase/auth/web-extension";
+import {
+	collection,
+	connectFirestoreEmulator,
+	doc,
+	getDoc,
+	getDocs,
+	getFirestore,
+	query,
+	where,
+} from "firebase/firestore/lite";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { Storage } from "webextension-polyfill";
+import type { SignOutMemory } from "../../../background/accounts";
+import { authStart, earlyUser } from "../../../background/earlyShorten";
+import { createLinkMirrors } from "../../../background/linkMirrors";
+import { linkHandlers } from "../../../background/links";
+import { type SavedSession, savedSessions } from "../../../background/savedSession";
+import { createLinkStore } from "../../../src/links/store";
+import { commitOverRest } from "../../../src/links/store/restCommit";
+import { commitWithSdk } from "../../../src/links/store/writes";
+import type { Link } from "../../../src/links/types";
+import { inProcessBackground } from "../../unit/inProcessBackground";
+import { administrator } from "../clients";
+import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
+import { SHORT_BASE } from "./proxiedWorker";
+
+const PROJECT = "demo-shorty";
+const SAVED_SESSION_KEY = "savedSession";
+const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
+const admin = administrator();
+const closing: Array<() => Promise<void>> = [];
+
+afterAll(async () => {
+	await Promise.all(closing.splice(0).map((close) => close()));
+	await admin.close();
+});
+
+/** storage.session as the worker uses it: get by key, set, remove; it outlives the worker, as in Chrome. */
+function sessionArea(): Storage.StorageArea {
+	const items = new Map<string, unknown>();
+	const area = {
+		get: async (key: string) => (items.has(key) ? { [key]: items.get(key) } : {}),
+		set: async (values: Record<string, unknown>) => {
+			for (const [key, value] of Object.entries(values)) items.set(key, value);
+		},
+		remove: async (key: string) => {
+			items.delete(key);
+		},
+	};
+	return area as unknown as Storage.StorageArea;
+}
+
+/** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
+function emulatorToken(uid: string): string {
+	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+	return `${part({ alg: "none", typ: "JWT" })}.${part({ aud: PROJECT, sub: uid, user_id: uid, firebase: { sign_in_provider: "password" } })}.`;
+}
+
+/**
+ * One browser: its IndexedDB, its storage.session and Auth's saved user outlive each worker it starts,
+ * as Chrome keeps them when it stops an idle worker. Auth and Firestore sit behind counting proxies.
+ */
+async function browser() {
+	const [authProxy, firestoreProxy] = await Promise.all([
+		startFaultyProxy(Number(inject("backend").auth.split(":")[1])),
+		startFaultyProxy(Number(inject("backend").firestore.split(":")[1])),
+	]);
+	closing.push(authProxy.close, firestoreProxy.close);
+	const name = `early-${crypto.randomUUID()}`;
+	const indexedDB = new IDBFactory();
+	const area = sessionArea();
+	let stop: () => Promise<void> = async () => undefined;
+
+	/** A worker as background/index.ts builds it; the previous one stops first. */
+	async function startWorker() {
+		await stop();
+		const app = initializeApp({ projectId: PROJECT, apiKey: "demo-key" }, name);
+		// One persistence instance per class in the SDK: the next worker's Auth finds the user this one saved.
+		const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+		connectAuthEmulator(auth, `http://127.0.0.1:${authProxy.port}`, { disableWarnings: true });
+		const db = getFirestore(app);
+		connectFirestoreEmulator(db, "127.0.0.1", firestoreProxy.port);
+		const mirrors = createLinkMirrors({
+			indexedDB,
+			db: () => db,
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			announce: () => undefined,
+		});
+		const store = createLinkStore({
+			db,
+			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			local: mirrors.local,
+		});
+		const sessions = savedSessions(area);
+		const followed: Array<Promise<void>> = [];
+		const unsubscribe = onIdTokenChanged(auth, (user) => {
+			followed.push(sessions.follow(user));
+			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
+		});
+		const early = {
+			...authStart(auth as unknown as Auth),
+			saved: () => sessions.usable(Date.now()),
+			withToken: (idToken: string) => (writes: Parameters<typeof commitOverRest>[1]) =>
+				commitOverRest(
+					{ origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, idToken, fetch },
+					writes,
+				),
+			sdk: commitWithSdk(db),
+		};
+		const call = inProcessBackground(
+			linkHandlers(
+				() => auth as unknown as Auth,
+				() => store,
+				neverSignedOut,
+				() => mirrors,
+				() => earlyUser(early),
+			),
+		);
+		stop = async () => {
+			unsubscribe();
+			await deleteApp(app);
+		};
+		authProxy.methods.length = 0;
+		firestoreProxy.methods.length = 0;
+		const shorten = async (url: string): Promise<Link> => {
+			const reply = await call({ type: "shorten", url });
+			if (!reply.ok) throw new Error(`refused: ${JSON.stringify(reply.error)}`);
+			return reply.data;
+		};
+		/** Auth's saved token is in storage.session. */
+		const saved = async () => {
+			await auth.authStateReady();
+			await Promise.all(followed);
+		};
+		return { auth, store, mirrors, early, call, shorten, saved };
+	}
+
+	/** A new account, signed in, with one link and its mirror synced, in a worker that then stops. */
+	async function signedUp() {
+		const worker = await startWorker();
+		const { user } = await createUserWithEmailAndPassword(
+			worker.auth,
+			`early-${crypto.randomUUID()}@shorty.test`,
+			"account-password",
+		);
+		await worker.shorten("https://example.com/early/warm-up");
+		await worker.mirrors.sync(user.uid);
+		await worker.saved();
+		return user.uid;
+	}
+
+	/** Changes the saved session as `change` says (an expired token, another user's). */
+	async function tamper(change: (saved: SavedSession) => SavedSession | undefined): Promise<void> {
+		const changed = change((await area.get(SAVED_SESSION_KEY))[SAVED_SESSION_KEY] as SavedSession);
+		if (changed) await area.set({ [SAVED_SESSION_KEY]: changed });
+		else await area.remove(SAVED_SESSION_KEY);
+	}
+
+	const savedSession = async () => (await area.get(SAVED_SESSION_KEY))[SAVED_SESSION_KEY] as SavedSession | undefined;
+
+	return { authProxy, firestoreProxy, startWorker, signedUp, tamper, savedSession };
+}
+
+/** Holds Auth's next `lookup` at the proxy; `answered` once it has been let through and answered. */
+function holdLookup(proxy: FaultyProxy) {
+	let answered = false;
+	const caught = proxy.catchNext((path) => path.endsWith(":lookup"));
+	return {
+		answered: () => answered,
+		async release() {
+			await (await caught).pass();
+			answered = true;
+		},
+	};
+}
+
+/** The owner's links to `url`, as the server holds them. */
+async function linksTo(
+	owner: string,
+	url: string,
+	store: { listPage: ReturnType<typeof createLinkStore>["listPage"] },
+) {
+	const { links } = await store.listPage(owner, { pageSize: 100 });
+	return links.filter((link) => link.url === url);
+}
+
+async function ownerOf(code: string): Promise<unknown> {
+	return (await getDoc(doc(admin.db, "links", code))).data()?.owner;
+}
+
+describe("a worker that just started, with the token the last one saved", () => {
+	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/early/new");
+
+		expect(lookup.answered()).toBe(false);
+		expect(here.firestoreProxy.methods).toEqual(["commit"]);
+		await lookup.release();
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+		// The REST commit's transforms, as the SDK's would: the server's times, and one more in the quota.
+		const stored = (await getDoc(doc(admin.db, "links", link.code))).data();
+		expect(stored?.createdAt).toEqual(stored?.updatedAt);
+		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toMatchObject({ created: 2, lastCode: link.code });
+		// Auth, once started, named the same user: the link joined the mirror, so the next shorten of it sends nothing.
+		await worker.mirrors.sync(uid);
+		here.firestoreProxy.methods.length = 0;
+		expect((await worker.shorten("https://example.com/early/new")).code).toBe(link.code);
+		expect(here.firestoreProxy.methods).toEqual([]);
+	});
+
+	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const worker = await here.startWorker();
+		const lost = here.firestoreProxy.catchNext((path) => path.endsWith(":commit"));
+		const shortening = worker.shorten("https://example.com/early/lost");
+		await (await lost).loseAnswer();
+		const link = await shortening;
+
+		expect(await linksTo(uid, link.url, worker.store)).toEqual([expect.objectContaining({ code: link.code })]);
+		expect(await ownerOf(link.code)).toBe(uid);
+	});
+
+	it("a retry after the worker died between the REST commit and saving the link returns the link the first made", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const lookup = holdLookup(here.authProxy);
+		const dying = await here.startWorker();
+		// The commit lands, and the worker dies before the link reaches its mirror: the store alone.
+		const user = await earlyUser(dying.early);
+		if (!user) throw new Error("the saved session was not used");
+		const made = await dying.store.shorten(uid, { url: "https://example.com/early/died" }, user.commit);
+		expect(lookup.answered()).toBe(false);
+		expect(here.firestoreProxy.methods).toEqual(["commit"]);
+		await lookup.release();
+
+		const restarted = await here.startWorker();
+		const retried = await restarted.shorten("https://example.com/early/died");
+		expect(retried.code).toBe(made.code);
+		expect(await linksTo(uid, made.url, restarted.store)).toHaveLength(1);
+	});
+
+	it("still makes the link of an account deleted elsewhere while its token lasts, and keeps nothing of it on disk", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		// Deleted from another browser (here through the Auth emulator's API): this one's storage.session
+		// still holds the token, and its mirror the links.
+		const deleted = await fetch(
+			`http://${inject("backend").auth}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`,
+			{
+				method: "POST",
+				headers: { "content-type": "application/json" },
+				body: JSON.stringify({ idToken: (await here.savedSession())?.idToken }),
+			},
+		);
+		expect(deleted.ok).toBe(true);
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/early/deleted");
+
+		expect(await ownerOf(link.code)).toBe(uid);
+		await worker.auth.authStateReady();
+		expect(worker.auth.currentUser).toBeNull();
+		expect(await worker.call({ type: "recentLinks", count: 5 })).toMatchObject({ ok: false });
+		await worker.saved();
+		expect(await here.savedSession()).toBeUndefined();
+	});
+});
+
+describe("a worker that just started falls back to Auth", () => {
+	it.each([
+		["without a saved token", () => undefined],
+		["with a token about to expire", (saved: SavedSession) => ({ ...saved, expiresAt: Date.now() + 60_000 })],
+	])("%s: the commit goes out once Auth has reloaded the user", async (_, change) => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		await here.tamper(change);
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker();
+		const commit = here.firestoreProxy.catchNext((path) => path.endsWith(":commit"));
+		const shortening = worker.shorten("https://example.com/early/fallback");
+		await lookup.release();
+		const caught = await commit;
+		expect(lookup.answered()).toBe(true);
+		await caught.pass();
+
+		const link = await shortening;
+		expect(here.authProxy.methods).toEqual(["lookup"]);
+		expect(here.firestoreProxy.methods).toEqual(["commit"]);
+		expect(await ownerOf(link.code)).toBe(uid);
+	});
+
+	it.each([
+		["another user's token", () => emulatorToken(`someone-${crypto.randomUUID()}`)],
+		["a token the server cannot read", () => "not-a-token"],
+	])("refused with %s, sends the commit again through the SDK and makes exactly one link", async (_, token) => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		await here.tamper((saved) => ({ ...saved, idToken: token() }));
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/early/refused");
+
+		expect(here.firestoreProxy.methods).toEqual(["commit", "commit"]);
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+	});
+
+	it("refused with a saved session of someone Auth does not name, starts over for the user Auth names", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const stranger = `someone-${crypto.randomUUID()}`;
+		await here.tamper((saved) => ({ ...saved, uid: stranger, idToken: "not-a-token" }));
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/early/stranger");
+
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", stranger)))).size).toBe(0);
+	});
+});
