@@ -116,14 +116,14 @@ async function tagsShots(extension: Extension, tab: Page): Promise<void> {
 async function optionsTagsShots(options: Page): Promise<void> {
 	await options.setViewportSize({ width: 1280, height: 800 });
 	await options.evaluate(() => window.scrollTo(0, 0));
-	await options.getByText("Manage tags").click();
+	await options.getByText(text("manageTags")).click();
 	await options.locator('tbody tr:has(.link-tag-chips) [data-action="tags"]').first().click();
 	for (const colorScheme of SCHEMES) {
 		await options.emulateMedia({ colorScheme });
 		save(`options-1280-${colorScheme}-tags`, await options.screenshot({ fullPage: false }));
 	}
 	await options.keyboard.press("Escape");
-	await options.getByText("Manage tags").click();
+	await options.getByText(text("manageTags")).click();
 }
 
 /** At the narrowest width the table holds: one row selected, the one below it being edited. */
