@@ -17,6 +17,12 @@ export interface TagsPanelProps {
 const ACTIONS = ["rename", "delete"] as const;
 type Action = { tag: string; kind: (typeof ACTIONS)[number] };
 
+/**
+ * Where focus goes next: a button of a tag's row, or, with no tag left, the panel's summary. `meanwhile`
+ * holds it until `to` is listed: a renamed tag's new row comes with the list's reload after the rename.
+ */
+type FocusTarget = { to: Action; meanwhile?: Action } | "summary";
+
 /** Each action's button: its word, and its whole name with the tag for screen readers. */
 const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
 	rename: { label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }) },
@@ -30,27 +36,48 @@ const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: stri
  */
 export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 	const [action, setAction] = useState<Action | null>(null);
+	const panel = useRef<HTMLDetailsElement>(null);
 	const list = useRef<HTMLUListElement>(null);
+	const summary = useRef<HTMLElement>(null);
 
-	// A cancel goes back to the button it came from, after the render that shows it again.
-	const returnTo = useRef<Action | null>(null);
+	// Focus follows what happened, after the render that shows its place: a cancel goes back to its button, a
+	// renamed tag's Rename to its new name, a deleted tag's to its neighbour's Rename (or the summary). Never
+	// taken from outside the panel: the user may have moved on while the list reloaded.
+	const focusNext = useRef<FocusTarget | null>(null);
 	useEffect(() => {
-		const back = returnTo.current;
-		returnTo.current = null;
-		if (!back) return;
-		// Matched by the data, not in a selector, so no tag needs escaping.
-		const buttons = list.current?.querySelectorAll<HTMLElement>(`[data-action="${back.kind}"]`) ?? [];
-		[...buttons].find((button) => button.dataset.tag === tagKey(back.tag))?.focus();
+		const next = focusNext.current;
+		const active = document.activeElement;
+		if (!next || (active !== document.body && !panel.current?.contains(active))) return;
+		if (next === "summary") {
+			focusNext.current = null;
+			summary.current?.focus();
+			return;
+		}
+		const button = buttonOf(next.to);
+		if (button) focusNext.current = null;
+		(button ?? (next.meanwhile && buttonOf(next.meanwhile)))?.focus();
 	});
 
+	/** The button of `action`'s kind in its tag's row; matched by the data, not in a selector, so no tag needs escaping. */
+	function buttonOf({ tag, kind }: Action): HTMLElement | undefined {
+		const buttons = list.current?.querySelectorAll<HTMLElement>(`[data-action="${kind}"]`) ?? [];
+		return [...buttons].find((button) => button.dataset.tag === tagKey(tag));
+	}
+
 	function close(tag: string, kind: Action["kind"]) {
-		returnTo.current = { tag, kind };
+		focusNext.current ??= { to: { tag, kind } };
 		setAction(null);
 	}
 
+	/** The tag listed after `tag`, else the one before it: where focus goes once `tag` is gone. */
+	function neighbourOf(tag: string): string | undefined {
+		const at = tags.findIndex((listed) => listed.tag === tag);
+		return (tags[at + 1] ?? tags[at - 1])?.tag;
+	}
+
 	return (
-		<details className="tags-panel">
-			<summary>{t("manageTags")}</summary>
+		<details ref={panel} className="tags-panel">
+			<summary ref={summary}>{t("manageTags")}</summary>
 			{tags.length === 0 ? (
 				<p className="tags-panel__empty">{t("noTagsYet")}</p>
 			) : (
@@ -62,6 +89,7 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									tag={tag}
 									close={() => close(tag, "rename")}
 									renamed={(to, changed) => {
+										focusNext.current = { to: { tag: to, kind: "rename" }, meanwhile: { tag, kind: "rename" } };
 										inform(tPlural("tagRenamed", changed, { from: tag, to, count: formatNumber(changed) }));
 										onRetagged(tag, to);
 									}}
@@ -72,6 +100,9 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									count={count}
 									close={() => close(tag, "delete")}
 									deleted={(changed) => {
+										const neighbour = neighbourOf(tag);
+										focusNext.current =
+											neighbour === undefined ? "summary" : { to: { tag: neighbour, kind: "rename" } };
 										setAction(null);
 										inform(tPlural("tagDeleted", changed, { tag, count: formatNumber(changed) }));
 										onRetagged(tag, "");

@@ -170,6 +170,10 @@ describe("renaming and deleting a tag across its links", () => {
 		await waitFor(() => expect(shownCodes()).toEqual([owned[0], owned[1]]));
 		expect((await own.store.get(owned[1] ?? ""))?.tags).toEqual(["front end", "work"]);
 		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "front end (2)", "work (1)"]));
+		// Focus follows the tag to its new name, rather than falling to the page when the old row goes.
+		await waitFor(() =>
+			expect(document.activeElement).toBe(screen.getByRole("button", { name: "Rename tag front end" })),
+		);
 	});
 
 	it("explains a name that breaks a rule, and renames nothing", async () => {
@@ -196,5 +200,11 @@ describe("renaming and deleting a tag across its links", () => {
 		expect((await own.store.get(owned[1] ?? ""))?.tags).toEqual(["work"]);
 		await waitFor(() => expect(optionNames(tagSelect())).toEqual(["Any tag", "work (1)"]));
 		expect(shownCodes()).toHaveLength(3);
+		// Focus moves to the next tag, and to the panel's summary once none is left.
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Rename tag work" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete tag work" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+		expect(await screen.findByText("No tags yet.", { exact: false })).toBeTruthy();
+		expect(document.activeElement?.textContent).toBe("Manage tags");
 	});
 });
