@@ -426,4 +426,32 @@ describe("the popup's height", () => {
 			withSignIn: withinChrome,
 		});
 	});
+
+	it("keeps the link and its Copy in view with ten tags and the recent links open: the list scrolls instead", async () => {
+		await showTab(`${siteOrigin}/articles/tagged-tall`);
+		const first = await extension.clickAction(tab);
+		const code = (await shownShortLink(first)).trim().split("/").at(-1);
+		const tags = ["reading list", "privacy", "browser extensions", "q1", "q2", "q3", "q4", "q5", "q6", "q7"];
+		await first.evaluate((request) => chrome.runtime.sendMessage(request), { type: "setTags", code, tags });
+		await first.close();
+
+		const popup = await extension.clickAction(tab);
+		await shownShortLink(popup);
+		await popup.waitFor(() => document.querySelectorAll(".link-tags .tag-chip").length === 10);
+		await pressPopupButton(popup, "Recent links");
+		await popup.waitFor(() => document.querySelectorAll(".recent-link").length === 5);
+		const layout = await popup.evaluate(() => {
+			const list = document.querySelector(".link-extras") as HTMLElement;
+			const copy = document.querySelector(".short-link button") as HTMLElement;
+			return {
+				height: document.documentElement.scrollHeight,
+				listScrolls: list.scrollHeight > list.clientHeight,
+				copyBottom: copy.getBoundingClientRect().bottom,
+			};
+		});
+		await popup.close();
+		expect(layout.height).toBeLessThanOrEqual(600);
+		expect(layout.listScrolls).toBe(true);
+		expect(layout.copyBottom).toBeLessThan(600);
+	});
 });
