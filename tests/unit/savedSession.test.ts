@@ -1,26 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { Storage } from "webextension-polyfill";
 import { type SavedSession, savedSessions } from "../../background/savedSession";
 import { type RefreshedToken, refreshIdToken, secureTokenUrl } from "../../background/tokenRefresh";
 import { configFromEnv } from "../../src/config";
+import { sessionArea } from "./sessionArea";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 const HOUR = 3_600_000;
 
-/** storage.session as savedSessions uses it: get by key, set, remove. */
-function sessionArea(initial?: SavedSession) {
-	const items = new Map<string, unknown>(initial ? [["savedSession", initial]] : []);
-	const area = {
-		get: async (key: string) => (items.has(key) ? { [key]: items.get(key) } : {}),
-		set: async (values: Record<string, unknown>) => {
-			for (const [key, value] of Object.entries(values)) items.set(key, value);
-		},
-		remove: async (key: string) => {
-			items.delete(key);
-		},
-	};
-	return { area: area as unknown as Storage.StorageArea, saved: () => items.get("savedSession") };
+/** storage.session holding `initial`, and a look at what it holds. */
+async function sessionHolding(initial: SavedSession) {
+	const area = sessionArea();
+	await area.set({ savedSession: initial });
+	return { area, saved: async () => (await area.get("savedSession")).savedSession };
 }
 
 /** Saved an hour and a minute ago: its ID token expired a minute ago. */
@@ -41,7 +33,7 @@ const freshFor = (uid: string): RefreshedToken => ({
 
 describe("the saved session after a long idle", () => {
 	it("an expired ID token is replaced with the one the refresh gets, and saved for the next worker", async () => {
-		const { area, saved } = sessionArea(expired);
+		const { area, saved } = await sessionHolding(expired);
 		const refreshed: string[] = [];
 		const usable = await savedSessions(area).usable(NOW, async (token) => {
 			refreshed.push(token);
@@ -56,12 +48,12 @@ describe("the saved session after a long idle", () => {
 			expiresAt: NOW + HOUR,
 		};
 		expect(usable).toEqual(renewed);
-		expect(saved()).toEqual(renewed);
+		expect(await saved()).toEqual(renewed);
 	});
 
 	it("a token good for a while yet is used as saved, with no refresh", async () => {
 		const good = { ...expired, expiresAt: NOW + HOUR };
-		const usable = await savedSessions(sessionArea(good).area).usable(NOW, async () => {
+		const usable = await savedSessions((await sessionHolding(good)).area).usable(NOW, async () => {
 			throw new Error("no refresh was wanted");
 		});
 		expect(usable).toEqual(good);
@@ -71,20 +63,20 @@ describe("the saved session after a long idle", () => {
 		["fails", null],
 		["names another user", freshFor("user-b")],
 	])("a refresh that %s gives no session and leaves the saved one as it was", async (_, answer) => {
-		const { area, saved } = sessionArea(expired);
+		const { area, saved } = await sessionHolding(expired);
 		expect(await savedSessions(area).usable(NOW, async () => answer)).toBeNull();
-		expect(saved()).toEqual(expired);
+		expect(await saved()).toEqual(expired);
 	});
 
 	it("a sign-out while the refresh runs stays signed out: the new token is neither saved nor used", async () => {
-		const { area, saved } = sessionArea(expired);
+		const { area, saved } = await sessionHolding(expired);
 		const sessions = savedSessions(area);
 		const usable = await sessions.usable(NOW, async () => {
 			await sessions.clear();
 			return freshFor("user-a");
 		});
 		expect(usable).toBeNull();
-		expect(saved()).toBeUndefined();
+		expect(await saved()).toBeUndefined();
 	});
 });
 

@@ -26,7 +26,6 @@ import {
 	where,
 } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { Storage } from "webextension-polyfill";
 import type { SignOutMemory } from "../../../background/accounts";
 import { authStart, earlyUser } from "../../../background/earlyShorten";
 import { createLinkMirrors } from "../../../background/linkMirrors";
@@ -39,6 +38,7 @@ import { commitOverRest } from "../../../src/links/store/restCommit";
 import { commitWithSdk } from "../../../src/links/store/writes";
 import type { Link } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
+import { sessionArea } from "../../unit/sessionArea";
 import { administrator } from "../clients";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 import { SHORT_BASE } from "./proxiedWorker";
@@ -55,21 +55,6 @@ afterAll(async () => {
 	await Promise.all(closing.splice(0).map((close) => close()));
 	await admin.close();
 });
-
-/** storage.session as the worker uses it: get by key, set, remove; it outlives the worker, as in Chrome. */
-function sessionArea(): Storage.StorageArea {
-	const items = new Map<string, unknown>();
-	const area = {
-		get: async (key: string) => (items.has(key) ? { [key]: items.get(key) } : {}),
-		set: async (values: Record<string, unknown>) => {
-			for (const [key, value] of Object.entries(values)) items.set(key, value);
-		},
-		remove: async (key: string) => {
-			items.delete(key);
-		},
-	};
-	return area as unknown as Storage.StorageArea;
-}
 
 /** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
 function emulatorToken(uid: string): string {
