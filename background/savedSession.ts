@@ -18,7 +18,10 @@ export interface SavedSession {
 	idToken: string;
 	/** Gets the next ID token when this one has expired. */
 	refreshToken: string;
-	/** When the token expires, in milliseconds since the epoch (by Google's clock, as the token says). */
+	/**
+	 * When the token expires, in milliseconds since the epoch: by Google's clock as the token says, or, for one
+	 * the worker refreshed itself, by this computer's clock from the refresh's start, as the SDK counts it.
+	 */
 	expiresAt: number;
 }
 
