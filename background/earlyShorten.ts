@@ -2,7 +2,8 @@
  * A shorten in a worker Chrome has just started, before the Auth SDK has reloaded its saved user: that
  * reload (`accounts:lookup`) is a round trip, and the SDK's Firestore waits for it (issue 20). The create
  * acts for the user the worker saved (./savedSession.ts) and sends its commit with their saved ID token,
- * beside the reload rather than after it; everything else of the create is the store's as always.
+ * beside the reload rather than after it (or, after a long idle, with the token the worker got with the
+ * saved refresh token, beside the SDK's own refresh); everything else of the create is the store's as always.
  *
  * Doubt goes to Auth: with no usable saved token the caller waits for Auth as before; a commit the server
  * refuses with the saved token is sent again through the SDK once Auth has started, if Auth names the same
@@ -29,7 +30,7 @@ export interface EarlyShortenDeps {
 	authStarted: () => boolean;
 	/** Who Auth names once started (the uid), or null for nobody. */
 	signedIn: () => Promise<string | null>;
-	/** The saved session, when its token is good for a while yet. */
+	/** The saved session, when its token is good for a while yet, refreshed first if it was not. */
 	saved: () => Promise<SavedSession | null>;
 	/** The commit with the saved token (src/links/store/restCommit.ts). */
 	withToken: (idToken: string) => CommitWrites;

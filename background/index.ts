@@ -27,6 +27,7 @@ import { announceFailure } from "./notify";
 import { createQuickShorten } from "./quickShorten";
 import { savedSessions } from "./savedSession";
 import { settingsHandlers } from "./settings";
+import { refreshIdToken, secureTokenUrl } from "./tokenRefresh";
 
 /** The keyboard command's name in manifest.json: a public interface, like the menu ids. */
 const SHORTEN_COMMAND = "shorten-current-tab";
@@ -72,14 +73,16 @@ function services() {
 			local: mirrors.local,
 		});
 		// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.
+		const bareFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init);
 		const firestoreRest = {
 			origin: firestoreOrigin(builtConfig),
 			projectId: builtConfig.firebase.projectId,
-			fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+			fetch: bareFetch,
 		};
+		const secureToken = { url: secureTokenUrl(builtConfig), fetch: bareFetch };
 		const early: EarlyShortenDeps = {
 			...authStart(auth),
-			saved: () => sessions.usable(Date.now()),
+			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
 			withToken: (idToken) => (writes) => commitOverRest({ ...firestoreRest, idToken }, writes),
 			sdk: commitWithSdk(db),
 		};

@@ -1,18 +1,27 @@
 /**
  * The signed-in user's ID token as the worker last saw it, kept for the worker's next start: Chrome stops
  * an idle worker after 30 s, and a fresh one's Auth SDK reloads its user (one round trip) before Firestore
- * gets a token. With this, a shorten's commit goes out at once (./earlyShorten.ts). Kept in
- * storage.session, which lives in memory only and is gone when the browser closes: a bearer token must
- * never be written to disk, where Auth's own copy (IndexedDB) is the SDK's business.
+ * gets a token. With this, a shorten's commit goes out at once (./earlyShorten.ts). The refresh token is
+ * kept beside it, so a worker started after the ID token expired (an hour) gets a new one itself
+ * (./tokenRefresh.ts) instead of waiting for the SDK's refresh and then its reload. Both are kept in
+ * storage.session, which lives in memory only and is gone when the browser closes: bearer tokens must
+ * never be written to disk by Shorty. Auth's own copy of both (IndexedDB) is on disk already, and the SDK's
+ * business; this adds no copy anywhere a reader of the profile could find it.
  */
 import type { User } from "firebase/auth/web-extension";
 import type { Storage } from "webextension-polyfill";
+import type { RefreshedToken } from "./tokenRefresh";
 
 export interface SavedSession {
 	uid: string;
 	isAnonymous: boolean;
 	idToken: string;
-	/** When the token expires, in milliseconds since the epoch (by Google's clock, as the token says). */
+	/** Gets the next ID token when this one has expired. */
+	refreshToken: string;
+	/**
+	 * When the token expires, in milliseconds since the epoch: by Google's clock as the token says, or, for one
+	 * the worker refreshed itself, by this computer's clock from the refresh's start, as the SDK counts it.
+	 */
 	expiresAt: number;
 }
 
@@ -25,22 +34,34 @@ export const TOKEN_MARGIN_MS = 5 * 60_000;
 const SAVED_SESSION_KEY = "savedSession";
 
 function isSavedSession(value: unknown): value is SavedSession {
-	const { uid, isAnonymous, idToken, expiresAt } = (value ?? {}) as Partial<Record<keyof SavedSession, unknown>>;
+	const { uid, isAnonymous, idToken, refreshToken, expiresAt } = (value ?? {}) as Partial<
+		Record<keyof SavedSession, unknown>
+	>;
 	return (
 		typeof uid === "string" &&
 		typeof isAnonymous === "boolean" &&
 		typeof idToken === "string" &&
+		typeof refreshToken === "string" &&
 		typeof expiresAt === "number"
 	);
 }
 
+const goodAt = (saved: SavedSession, now: number) => saved.expiresAt - now >= TOKEN_MARGIN_MS;
+
+/** Gets a new ID token for a refresh token, or null (./tokenRefresh.ts). */
+export type RefreshToken = (refreshToken: string) => Promise<RefreshedToken | null>;
+
 export function savedSessions(storage: Storage.StorageArea) {
 	// One change at a time, in the order asked: a slow save of an old token must not land after a clear.
 	let last: Promise<unknown> = Promise.resolve();
-	const inOrder = (change: () => Promise<void>) => {
+	const inOrder = <T>(change: () => Promise<T>) => {
 		const next = last.then(change, change);
 		last = next.catch(() => undefined);
 		return next;
+	};
+	const read = async (): Promise<SavedSession | null> => {
+		const saved: unknown = (await storage.get(SAVED_SESSION_KEY))[SAVED_SESSION_KEY];
+		return isSavedSession(saved) ? saved : null;
 	};
 	return {
 		/** Follows Auth: the user's current token, or nothing once nobody is signed in. */
@@ -52,16 +73,33 @@ export function savedSessions(storage: Storage.StorageArea) {
 					uid: user.uid,
 					isAnonymous: user.isAnonymous,
 					idToken: token,
+					refreshToken: user.refreshToken,
 					expiresAt: Date.parse(expirationTime),
 				};
 				await storage.set({ [SAVED_SESSION_KEY]: saved });
 			}),
 		/** Before any change of user: no moment when the old user's token could act for the new one. */
 		clear: () => inOrder(() => storage.remove(SAVED_SESSION_KEY)),
-		/** The saved session when its token is good for at least TOKEN_MARGIN_MS more at `now`. */
-		async usable(now: number): Promise<SavedSession | null> {
-			const saved: unknown = (await storage.get(SAVED_SESSION_KEY))[SAVED_SESSION_KEY];
-			return isSavedSession(saved) && saved.expiresAt - now >= TOKEN_MARGIN_MS ? saved : null;
+		/**
+		 * The saved session with a token good for at least TOKEN_MARGIN_MS more at `now`: as saved, or, when its
+		 * token is too close to expiry, with the one `refresh` gets, saved in its place for the next worker. Null
+		 * when there is none, or on any doubt: the refresh failed or names another user, or the session changed
+		 * while it ran (a sign-out's clear, which must not be undone).
+		 */
+		async usable(now: number, refresh: RefreshToken): Promise<SavedSession | null> {
+			const saved = await read();
+			if (!saved || goodAt(saved, now)) return saved;
+			const fresh = await refresh(saved.refreshToken);
+			if (!fresh || fresh.uid !== saved.uid) return null;
+			const renewed: SavedSession = { ...saved, ...fresh };
+			if (!goodAt(renewed, now)) return null;
+			const kept = await inOrder(async () => {
+				const current = await read();
+				if (current?.uid !== saved.uid || current.idToken !== saved.idToken) return false;
+				await storage.set({ [SAVED_SESSION_KEY]: renewed });
+				return true;
+			});
+			return kept ? renewed : null;
 		},
 	};
 }

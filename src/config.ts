@@ -139,16 +139,15 @@ export function requirePublishableProject(config: ShortyConfig, what: string): v
 /** Cloud Firestore's REST endpoint, which the redirect page calls too. */
 export const FIRESTORE_ORIGIN = "https://firestore.googleapis.com";
 
+/** The Secure Token API, where ID tokens are refreshed: the Auth SDK's, and a fresh worker's own (background/tokenRefresh.ts). */
+export const SECURE_TOKEN_ORIGIN = "https://securetoken.googleapis.com";
+
 /**
  * The Google endpoints the SDKs Shorty uses call, and no others: firebase/auth/web-extension signs in
  * and manages accounts at identitytoolkit and refreshes ID tokens at securetoken; firebase/firestore/lite
  * speaks REST to firestore. (The web-extension build loads no gapi or reCAPTCHA scripts.)
  */
-const FIREBASE_ORIGINS = [
-	"https://identitytoolkit.googleapis.com",
-	"https://securetoken.googleapis.com",
-	FIRESTORE_ORIGIN,
-];
+const FIREBASE_ORIGINS = ["https://identitytoolkit.googleapis.com", SECURE_TOKEN_ORIGIN, FIRESTORE_ORIGIN];
 
 /**
  * Where the extension's pages and worker may connect. A local build names only its emulators, not

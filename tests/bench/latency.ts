@@ -5,7 +5,8 @@
  * before its result is there (CORS preflights counted apart):
  * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
  *   same browser, signed in, its preflights cached);
- * - popup click to link after Chrome stopped the idle worker (it does after 30 s);
+ * - popup click to link after Chrome stopped the idle worker (it does after 30 s), and after a long idle,
+ *   when the ID tokens the worker and Auth saved have expired (they last an hour) but the refresh token holds;
  * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
  *   cache gone), and the first shorten of a new install (anonymous sign-up included);
  * - the options page's first page of links;
@@ -73,6 +74,49 @@ function withoutHostPermissions(dir: string): string {
 }
 
 const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
+
+/**
+ * What a worker started hours after the last one finds: the ID token the last worker saved in storage.session
+ * and Auth's own copy (IndexedDB) both expired, the refresh token still good. Rewritten from an extension page
+ * that sends the worker nothing (the offscreen clipboard document) while no worker runs, so no SDK sees it.
+ */
+async function expireSavedTokens(extension: Extension): Promise<void> {
+	const page = await extension.openPage("offscreen/index.html");
+	try {
+		await page.evaluate(async () => {
+			const past = Date.now() - 60_000;
+			const { savedSession } = await chrome.storage.session.get("savedSession");
+			if (savedSession) await chrome.storage.session.set({ savedSession: { ...savedSession, expiresAt: past } });
+			await new Promise<void>((done, fail) => {
+				const opening = indexedDB.open("firebaseLocalStorageDb");
+				opening.onerror = () => fail(opening.error);
+				opening.onsuccess = () => {
+					const db = opening.result;
+					const transaction = db.transaction("firebaseLocalStorage", "readwrite");
+					const cursor = transaction.objectStore("firebaseLocalStorage").openCursor();
+					cursor.onsuccess = () => {
+						const entry = cursor.result;
+						if (!entry) return;
+						const tokens = entry.value?.value?.stsTokenManager;
+						if (tokens)
+							entry.update({
+								...entry.value,
+								value: { ...entry.value.value, stsTokenManager: { ...tokens, expirationTime: past } },
+							});
+						entry.continue();
+					};
+					transaction.oncomplete = () => {
+						db.close();
+						done();
+					};
+					transaction.onerror = () => fail(transaction.error);
+				};
+			});
+		});
+	} finally {
+		await page.close();
+	}
+}
 
 /** "runQuery" for ".../documents:runQuery", "signUp" for "/identitytoolkit.googleapis.com/v1/accounts:signUp". */
 const shortName = (request: string) => request.split(/[:/]/).at(-1) ?? request;
@@ -180,6 +224,15 @@ await withExtensionRig(
 				await measure(LAUNCHES, async (run) => {
 					await extension.terminateWorker();
 					return timeToLink(extension, tab, `${site.origin}/idle/${roundTrip}/${run}`);
+				}),
+			);
+			report(
+				roundTrip,
+				"popup click to link after a long idle (saved ID tokens expired), new address",
+				await measure(LAUNCHES, async (run) => {
+					await extension.terminateWorker();
+					await expireSavedTokens(extension);
+					return timeToLink(extension, tab, `${site.origin}/long-idle/${roundTrip}/${run}`);
 				}),
 			);
 		}

@@ -26,23 +26,27 @@ import {
 	where,
 } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { Storage } from "webextension-polyfill";
 import type { SignOutMemory } from "../../../background/accounts";
 import { authStart, earlyUser } from "../../../background/earlyShorten";
 import { createLinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
-import { type SavedSession, savedSessions } from "../../../background/savedSession";
+import { type SavedSession, savedSessions, TOKEN_MARGIN_MS } from "../../../background/savedSession";
+import { refreshIdToken, secureTokenUrl } from "../../../background/tokenRefresh";
+import { configFromEnv, localBackendEnv } from "../../../src/config";
 import { createLinkStore } from "../../../src/links/store";
 import { commitOverRest } from "../../../src/links/store/restCommit";
 import { commitWithSdk } from "../../../src/links/store/writes";
 import type { Link } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
+import { sessionArea } from "../../unit/sessionArea";
 import { administrator } from "../clients";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 import { SHORT_BASE } from "./proxiedWorker";
 
 const PROJECT = "demo-shorty";
 const SAVED_SESSION_KEY = "savedSession";
+/** The Secure Token API's path as the Auth emulator serves it, as the proxy names it. */
+const SECURE_TOKEN = "/securetoken.googleapis.com/v1/token";
 const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
 const admin = administrator();
 const closing: Array<() => Promise<void>> = [];
@@ -51,21 +55,6 @@ afterAll(async () => {
 	await Promise.all(closing.splice(0).map((close) => close()));
 	await admin.close();
 });
-
-/** storage.session as the worker uses it: get by key, set, remove; it outlives the worker, as in Chrome. */
-function sessionArea(): Storage.StorageArea {
-	const items = new Map<string, unknown>();
-	const area = {
-		get: async (key: string) => (items.has(key) ? { [key]: items.get(key) } : {}),
-		set: async (values: Record<string, unknown>) => {
-			for (const [key, value] of Object.entries(values)) items.set(key, value);
-		},
-		remove: async (key: string) => {
-			items.delete(key);
-		},
-	};
-	return area as unknown as Storage.StorageArea;
-}
 
 /** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
 function emulatorToken(uid: string): string {
@@ -117,9 +106,18 @@ async function browser() {
 			followed.push(sessions.follow(user));
 			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
 		});
+		// The token URL as a build for these proxies makes it.
+		const config = configFromEnv(
+			localBackendEnv({
+				auth: `127.0.0.1:${authProxy.port}`,
+				firestore: `127.0.0.1:${firestoreProxy.port}`,
+				hosting: null,
+			}),
+		);
+		const secureToken = { url: secureTokenUrl(config), fetch };
 		const early = {
 			...authStart(auth as unknown as Auth),
-			saved: () => sessions.usable(Date.now()),
+			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
 			withToken: (idToken: string) => (writes: Parameters<typeof commitOverRest>[1]) =>
 				commitOverRest(
 					{ origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, idToken, fetch },
@@ -192,6 +190,43 @@ function holdLookup(proxy: FaultyProxy) {
 			answered = true;
 		},
 	};
+}
+
+/**
+ * A shorten in a new worker whose early path gave up: its commit must go out only once Auth's `lookup` has
+ * been answered (held until then), and be the only Firestore request.
+ */
+async function shortenOnceAuthStarted(here: Awaited<ReturnType<typeof browser>>) {
+	const lookup = holdLookup(here.authProxy);
+	const worker = await here.startWorker();
+	const commit = here.firestoreProxy.catchNext((path) => path.endsWith(":commit"));
+	const shortening = worker.shorten("https://example.com/early/fallback");
+	await lookup.release();
+	const caught = await commit;
+	expect(lookup.answered()).toBe(true);
+	await caught.pass();
+	const link = await shortening;
+	expect(here.firestoreProxy.methods).toEqual(["commit"]);
+	return { link, worker };
+}
+
+/** Another account, made straight at the Auth emulator: its uid and refresh token. */
+async function anonymousAccount(): Promise<{ uid: string | null; refreshToken: string }> {
+	const response = await fetch(
+		`http://${inject("backend").auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+		{
+			method: "POST",
+			headers: { "content-type": "application/json" },
+			body: JSON.stringify({ returnSecureToken: true }),
+		},
+	);
+	const { localId, refreshToken } = (await response.json()) as { localId: string; refreshToken: string };
+	return { uid: localId, refreshToken };
+}
+
+/** The user an ID token names. */
+function uidOf(idToken: string): unknown {
+	return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8")).user_id;
 }
 
 /** The owner's links to `url`, as the server holds them. */
@@ -292,28 +327,75 @@ describe("a worker that just started, with the token the last one saved", () => 
 	});
 });
 
-describe("a worker that just started falls back to Auth", () => {
+describe("a worker started after a long idle, when the saved ID token is too old", () => {
 	it.each([
-		["without a saved token", () => undefined],
-		["with a token about to expire", (saved: SavedSession) => ({ ...saved, expiresAt: Date.now() + 60_000 })],
-	])("%s: the commit goes out once Auth has reloaded the user", async (_, change) => {
+		["expired", () => Date.now() - 60_000],
+		["about to expire", () => Date.now() + 60_000],
+	])(
+		"%s: gets a new one with the saved refresh token and commits with it, while Auth's reload is still unanswered",
+		async (_, expiresAt) => {
+			const here = await browser();
+			const uid = await here.signedUp();
+			// A token the server refuses: one commit shows the new token went out, not this one.
+			await here.tamper((saved) => ({ ...saved, idToken: "expired-token", expiresAt: expiresAt() }));
+			const lookup = holdLookup(here.authProxy);
+			const worker = await here.startWorker();
+
+			const link = await worker.shorten("https://example.com/early/long-idle");
+
+			expect(lookup.answered()).toBe(false);
+			expect(here.authProxy.methods.filter((method) => method !== "lookup")).toEqual([SECURE_TOKEN]);
+			expect(here.firestoreProxy.methods).toEqual(["commit"]);
+			// Saved for the next worker (Auth has not started, so this is the worker's own save, not Auth's).
+			const saved = await here.savedSession();
+			expect(saved?.idToken).not.toBe("expired-token");
+			expect(saved && uidOf(saved.idToken)).toBe(uid);
+			expect((saved?.expiresAt ?? 0) - Date.now()).toBeGreaterThan(TOKEN_MARGIN_MS);
+			await lookup.release();
+			expect(await ownerOf(link.code)).toBe(uid);
+			expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+		},
+	);
+});
+
+describe("a worker that just started falls back to Auth", () => {
+	it("without a saved token: the commit goes out once Auth has reloaded the user", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();
-		await here.tamper(change);
-		const lookup = holdLookup(here.authProxy);
-		const worker = await here.startWorker();
-		const commit = here.firestoreProxy.catchNext((path) => path.endsWith(":commit"));
-		const shortening = worker.shorten("https://example.com/early/fallback");
-		await lookup.release();
-		const caught = await commit;
-		expect(lookup.answered()).toBe(true);
-		await caught.pass();
+		await here.tamper(() => undefined);
+		const { link } = await shortenOnceAuthStarted(here);
 
-		const link = await shortening;
 		expect(here.authProxy.methods).toEqual(["lookup"]);
-		expect(here.firestoreProxy.methods).toEqual(["commit"]);
 		expect(await ownerOf(link.code)).toBe(uid);
 	});
+
+	it.each([
+		["refuses the saved refresh token", async () => ({ uid: null, refreshToken: "not-a-refresh-token" })],
+		["answers for another user", anonymousAccount],
+	])(
+		"after a long idle, when the Secure Token API %s: the commit goes out once Auth has reloaded the user, one link",
+		async (_, account) => {
+			const here = await browser();
+			const uid = await here.signedUp();
+			const other = await account();
+			await here.tamper((saved) => ({
+				...saved,
+				idToken: "expired-token",
+				refreshToken: other.refreshToken,
+				expiresAt: 0,
+			}));
+			const { link, worker } = await shortenOnceAuthStarted(here);
+
+			expect(here.authProxy.methods).toEqual([SECURE_TOKEN, "lookup"]);
+			expect(await ownerOf(link.code)).toBe(uid);
+			expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+			// No other user's token was saved in the session's place.
+			expect((await here.savedSession())?.uid).toBe(uid);
+			if (other.uid) {
+				expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", other.uid)))).size).toBe(0);
+			}
+		},
+	);
 
 	it.each([
 		["another user's token", () => emulatorToken(`someone-${crypto.randomUUID()}`)],
