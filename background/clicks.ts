@@ -1,14 +1,10 @@
-/** The click-count messages: check what the store cannot know (how many links, which window), find the user, ask the store. */
+/** A link's analytics: check the window the store cannot know, find the user, ask the store. */
 import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import type { ClickStore } from "../src/links/clickStore";
 import { ANALYTICS_WINDOWS, type AnalyticsWindow } from "../src/links/dayCounts";
-import { DELETE_LIMIT } from "../src/links/store";
 import type { Handlers } from "../src/messages";
 import { requireUser } from "./accounts";
-
-/** The most links one request may ask totals for: a page of the table at its largest. */
-const TOTALS_LIMIT = DELETE_LIMIT;
 
 function windowOf(days: number): AnalyticsWindow {
 	if (!(ANALYTICS_WINDOWS as readonly number[]).includes(days)) {
@@ -17,18 +13,8 @@ function windowOf(days: number): AnalyticsWindow {
 	return days as AnalyticsWindow;
 }
 
-export function clickHandlers(
-	auth: () => Auth,
-	clicks: () => ClickStore,
-): Pick<Handlers, "clickTotals" | "linkAnalytics"> {
+export function clickHandlers(auth: () => Auth, clicks: () => ClickStore): Pick<Handlers, "linkAnalytics"> {
 	return {
-		async clickTotals({ codes }) {
-			if (codes.length > TOTALS_LIMIT) {
-				throw new ShortyError("invalid-request", `at most ${TOTALS_LIMIT} links at a time`);
-			}
-			await requireUser(auth());
-			return { totals: await clicks().totals(codes) };
-		},
 		async linkAnalytics({ code, days }) {
 			const window = windowOf(days);
 			await requireUser(auth());

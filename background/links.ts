@@ -2,7 +2,7 @@
 import type { Auth } from "firebase/auth/web-extension";
 import { ShortyError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
-import { checkAlias } from "../src/links/codes";
+import { checkAlias, isCode } from "../src/links/codes";
 import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
 import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
 import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
@@ -66,6 +66,9 @@ function newLink({ url, title, alias }: RequestOf<"shorten">, anonymous: boolean
 	};
 }
 
+/** The most links one request may ask totals for: a page of the table at its largest. */
+const TOTALS_LIMIT = Math.max(...PAGE_SIZES);
+
 /** The most recent links one request may ask for: the popup shows a handful. */
 const RECENT_LIMIT = 10;
 
@@ -91,6 +94,7 @@ export function linkHandlers(
 	| "listLinks"
 	| "recentLinks"
 	| "searchLinks"
+	| "clickTotals"
 	| "syncLinks"
 	| "updateLink"
 	| "deleteLinks"
@@ -208,6 +212,17 @@ export function linkHandlers(
 				return total === undefined ? [] : [[code, total] as const];
 			});
 			return { ...found, complete, held: index.size, clicks: Object.fromEntries(people) };
+		},
+		async clickTotals({ codes }) {
+			if (codes.length > TOTALS_LIMIT) {
+				throw new ShortyError("invalid-request", `at most ${TOTALS_LIMIT} links at a time`);
+			}
+			const user = await requireUser(auth());
+			// A copy that never synced in full cannot say a link has no clicks: it syncs first, once.
+			const held = await mirrors().links(user.uid);
+			const { clicks } = held.complete ? held : await mirrors().sync(user.uid);
+			const totals = [...new Set(codes)].filter(isCode).map((code) => [code, clicks.get(code) ?? 0] as const);
+			return { totals: Object.fromEntries(totals) };
 		},
 		async syncLinks() {
 			const user = await requireUser(auth());

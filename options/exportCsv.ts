@@ -1,6 +1,7 @@
 /**
  * Every link as CSV, fetched a page of 100 at a time through the background, so 10,000 links never sit
- * in one request and the page stays responsive between pages. papaparse is loaded only when someone
+ * in one request and the page stays responsive between pages. Each page's click totals come from the
+ * worker's copy of the links (no request per link). papaparse is loaded only when someone
  * exports, and escapes cells that a spreadsheet would run as a formula (=, +, -, @ ...: CSV injection,
  * since titles come from the pages people shortened).
  */

@@ -7,11 +7,9 @@ import {
 	collection,
 	type DocumentReference,
 	type Firestore,
-	getAggregate,
 	getDocs,
 	type QuerySnapshot,
 	query,
-	sum,
 	where,
 	writeBatch,
 } from "firebase/firestore/lite";
@@ -35,8 +33,6 @@ export const DAY_DELETE_BATCH = 20;
 export const TOTAL_DELETE_BATCH = 500;
 /** Batches of one kind in flight at once, per link. */
 const DELETE_PARALLEL = 5;
-/** Sums in flight at once. */
-const TOTALS_PARALLEL = 10;
 
 function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
@@ -45,36 +41,7 @@ function isPermissionDenied(error: unknown): boolean {
 export function createClickStore({ db, clock }: { db: Firestore; clock: () => number }) {
 	const daysOf = (code: string) => collection(db, CLICKS, code, DAYS);
 
-	/** The people who followed the link, ever: one sum over its day documents, which costs a read per 1,000 of them. */
-	async function totalOf(code: string): Promise<number | null> {
-		try {
-			const answer = await getAggregate(daysOf(code), { people: sum("people") });
-			return answer.data().people;
-		} catch (error) {
-			// Deleted since the page listed it (the rules find no link, so no owner): no total to show.
-			if (isPermissionDenied(error)) return null;
-			throw error;
-		}
-	}
-
 	return {
-		/**
-		 * People per link, for those of `codes` that are still the caller's links. The sums run
-		 * TOTALS_PARALLEL at a time: a page of 100 links does not open 100 requests at once.
-		 */
-		async totals(codes: string[]): Promise<Record<string, number>> {
-			const pending = [...new Set(codes.filter(isCode))];
-			const totals: Record<string, number> = {};
-			const worker = async () => {
-				for (let code = pending.shift(); code !== undefined; code = pending.shift()) {
-					const total = await totalOf(code);
-					if (total !== null) totals[code] = total;
-				}
-			};
-			await Promise.all(Array.from({ length: TOTALS_PARALLEL }, worker));
-			return totals;
-		},
-
 		/** The link's visits over the last `length` days (today, UTC, included): only that window's documents are read. */
 		async analytics(code: string, length: AnalyticsWindow): Promise<LinkAnalytics> {
 			if (!isCode(code)) throw new ShortyError("link-not-found");

@@ -91,6 +91,11 @@ describe("searching the worker's links", () => {
 		const clicked = await data(call({ type: "searchLinks", term: "", filter: "clicked", pageSize: 10 }));
 		expect(clicked.links.map((link) => link.title)).toEqual(["B", "A"]);
 
+		// The totals of any links, as the CSV export asks for them a page at a time: 0 for a link never followed.
+		const c = most.links.find((link) => link.title === "C")?.code ?? "";
+		expect(await data(call({ type: "clickTotals", codes: [a.code, c, "not a code!"] }))).toEqual({
+			totals: { [a.code]: 3, [c]: 0 },
+		});
 		await countPeople(admin.db, uid, a.code, 2, 8);
 		await data(call({ type: "syncLinks" }));
 		expect((await byClicks()).links.map((link) => link.title)).toEqual(["A", "B", "C"]);

@@ -17,7 +17,7 @@ import { settingsHandlers } from "../../../background/settings";
 import { localShortLinkSite } from "../../../local/config";
 import { shortyPolicy } from "../../../local/policy";
 import { writeDemoLinks } from "../../../local/seed";
-import { type ClickStore, createClickStore } from "../../../src/links/clickStore";
+import { createClickStore } from "../../../src/links/clickStore";
 import { CLICKS, DAYS, type DayCountsDocument } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
 import type { Link } from "../../../src/links/types";
@@ -113,8 +113,11 @@ export interface OptionsBackground {
 	store: LinkStore;
 	/** The same user's links from another browser, whose changes this page is not told about. */
 	elsewhere: LinkStore;
-	/** The same user's click counts, as the background reads them. */
-	clicks: ClickStore;
+	/**
+	 * The people who followed one of the user's links in the last 90 days, summed over its day documents: the
+	 * demo links' whole history, counted apart from the click totals the worker syncs.
+	 */
+	clicksOf(code: string): Promise<number>;
 	/** Every request the page sent, in order. */
 	requests: Array<{ type: string }>;
 	/** The requests for pages of links among them (the click totals that follow each page left out). */
@@ -188,7 +191,8 @@ export async function optionsBackground(
 	};
 	const pageRequests = () =>
 		requests.filter((request) => request.type === "listLinks" || request.type === "searchLinks");
-	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicks, requests, pageRequests };
+	const clicksOf = async (code: string) => (await clicks.analytics(code, 90)).people;
+	return { uid, call, hub, store, elsewhere: createLinkStore(storeDeps), clicksOf, requests, pageRequests };
 }
 
 /** Shortens `url` as the popup does: through the worker, which puts the new link in its copy at once. */
