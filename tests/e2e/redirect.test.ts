@@ -34,9 +34,11 @@ async function data<T>(request: AnyRequest): Promise<T> {
 }
 
 const shorten = (path: string) => data<Link>({ type: "shorten", url: `${site.origin}${path}` });
-/** The click count the owner sees, read through the extension. */
-const clicksOf = async (code: string) =>
-	(await data<{ totals: Record<string, number> }>({ type: "clickTotals", codes: [code] })).totals[code];
+/** The click count the owner sees, read through the extension once its copy of the links has synced, as the options page does. */
+async function clicksOf(code: string): Promise<number | undefined> {
+	await data({ type: "syncLinks" });
+	return (await data<{ totals: Record<string, number> }>({ type: "clickTotals", codes: [code] })).totals[code];
+}
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 
