@@ -32,6 +32,8 @@ export interface EarlyShortenDeps {
 	signedIn: () => Promise<string | null>;
 	/** The saved session, when its token is good for a while yet, refreshed first if it was not. */
 	saved: () => Promise<SavedSession | null>;
+	/** Changes when the saved session is cleared (a sign-in, sign-up or sign-out under way). */
+	sessionVersion: () => number;
 	/** The commit with the saved token (src/links/store/restCommit.ts). */
 	withToken: (idToken: string) => CommitWrites;
 	/** The commit through the SDK, with Auth's user. */
@@ -50,11 +52,14 @@ function refused(error: unknown): boolean {
 /** The saved user and their commit, or null when the shorten must wait for Auth. */
 export async function earlyUser(deps: EarlyShortenDeps): Promise<EarlyUser | null> {
 	if (deps.authStarted()) return null;
+	const version = deps.sessionVersion();
 	const saved = await deps.saved();
 	if (!saved || deps.authStarted()) return null;
 	const withToken = deps.withToken(saved.idToken);
 	let useSdk = false;
 	const commit: CommitWrites = async (writes) => {
+		// The saved token only while Auth has not spoken and nobody changed user: from then on Auth decides.
+		if (deps.authStarted() || deps.sessionVersion() !== version) useSdk = true;
 		if (!useSdk) {
 			try {
 				return await withToken(writes);

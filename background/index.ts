@@ -83,6 +83,7 @@ function services() {
 		const early: EarlyShortenDeps = {
 			...authStart(auth),
 			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
+			sessionVersion: sessions.version,
 			withToken: (idToken) => (writes) => commitOverRest({ ...firestoreRest, idToken }, writes),
 			sdk: commitWithSdk(db),
 		};
@@ -94,7 +95,7 @@ function services() {
 		onIdTokenChanged(auth, (user) => {
 			announce({ type: "session-changed", session: sessionOf(user) });
 			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
-			void sessions.follow(user).catch(() => undefined);
+			void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
 		});
 	}
 	return created;

@@ -54,6 +54,8 @@ export type RefreshToken = (refreshToken: string) => Promise<RefreshedToken | nu
 export function savedSessions(storage: Storage.StorageArea) {
 	// One change at a time, in the order asked: a slow save of an old token must not land after a clear.
 	let last: Promise<unknown> = Promise.resolve();
+	// Counts the clears: a commit handed out with the saved token before one must not be sent after it.
+	let clears = 0;
 	const inOrder = <T>(change: () => Promise<T>) => {
 		const next = last.then(change, change);
 		last = next.catch(() => undefined);
@@ -64,11 +66,17 @@ export function savedSessions(storage: Storage.StorageArea) {
 		return isSavedSession(saved) ? saved : null;
 	};
 	return {
-		/** Follows Auth: the user's current token, or nothing once nobody is signed in. */
-		follow: (user: User | null) =>
+		/**
+		 * Follows Auth: the user's current token, or nothing once nobody is signed in. `isCurrent` says whether
+		 * `user` is still the one Auth names: a save queued behind a sign-out's clear, or waiting for its token,
+		 * must not bring the signed-out user's token back.
+		 */
+		follow: (user: User | null, isCurrent: () => boolean) =>
 			inOrder(async () => {
 				if (!user) return storage.remove(SAVED_SESSION_KEY);
+				if (!isCurrent()) return;
 				const { token, expirationTime } = await user.getIdTokenResult();
+				if (!isCurrent()) return;
 				const saved: SavedSession = {
 					uid: user.uid,
 					isAnonymous: user.isAnonymous,
@@ -79,7 +87,12 @@ export function savedSessions(storage: Storage.StorageArea) {
 				await storage.set({ [SAVED_SESSION_KEY]: saved });
 			}),
 		/** Before any change of user: no moment when the old user's token could act for the new one. */
-		clear: () => inOrder(() => storage.remove(SAVED_SESSION_KEY)),
+		clear: () => {
+			clears += 1;
+			return inOrder(() => storage.remove(SAVED_SESSION_KEY));
+		},
+		/** Changes with every clear: what a commit handed out with the saved token compares before it is sent. */
+		version: () => clears,
 		/**
 		 * The saved session with a token good for at least TOKEN_MARGIN_MS more at `now`: as saved, or, when its
 		 * token is too close to expiry, with the one `refresh` gets, saved in its place for the next worker. Null

@@ -64,6 +64,10 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 		return [...buttons].find((button) => button.dataset.tag === tagKey(tag));
 	}
 
+	function forgetFocus() {
+		focusNext.current = null;
+	}
+
 	function close(tag: string, kind: Action["kind"]) {
 		focusNext.current ??= { to: { tag, kind } };
 		setAction(null);
@@ -76,7 +80,9 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 	}
 
 	return (
-		<details ref={panel} className="tags-panel">
+		// The user's own key or pointer in the panel drops a pending move: focus goes where they take it. In the
+		// capture phase, before a cancel's Escape or a button sets the next one.
+		<details ref={panel} className="tags-panel" onKeyDownCapture={forgetFocus} onPointerDownCapture={forgetFocus}>
 			<summary ref={summary}>{t("manageTags")}</summary>
 			{tags.length === 0 ? (
 				<p className="tags-panel__empty">{t("noTagsYet")}</p>

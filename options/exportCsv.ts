@@ -45,6 +45,11 @@ export async function exportLinksCsv(
 	}
 	const format = (rows: Array<Array<string | number>>) => unparse(rows, { escapeFormulae: true, newline: "\r\n" });
 	const parts = [format([HEADER])];
+	// The totals come from the worker's copy of the links: brought up to date once, so a link made or
+	// followed since its last sync is counted.
+	const synced = await call({ type: "syncLinks" });
+	if (signal.aborted) return { status: "cancelled" };
+	if (!synced.ok) return { status: "failed", error: synced.error };
 	let after: string | null = null;
 	let done = 0;
 	do {

@@ -5,7 +5,7 @@
 import { initializeApp } from "firebase/app";
 import { type Auth, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from "firebase/auth/web-extension";
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
-import type { ShortyConfig } from "./config";
+import { FIRESTORE_ORIGIN, type ShortyConfig } from "./config";
 
 export interface FirebaseServices {
 	auth: Auth;
@@ -17,7 +17,7 @@ export interface FirebaseServices {
  * build), for the commit a fresh worker sends itself (src/links/store/restCommit.ts).
  */
 export function firestoreOrigin(config: ShortyConfig): string {
-	return config.emulators ? `http://${config.emulators.firestore}` : "https://firestore.googleapis.com";
+	return config.emulators ? `http://${config.emulators.firestore}` : FIRESTORE_ORIGIN;
 }
 
 export function connectFirebase(config: ShortyConfig): FirebaseServices {

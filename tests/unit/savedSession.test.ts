@@ -80,6 +80,51 @@ describe("the saved session after a long idle", () => {
 	});
 });
 
+describe("following Auth", () => {
+	/** A signed-in user as Auth hands it over, whose token takes until `answered` to be read. */
+	function userA(answered: Promise<void> = Promise.resolve()) {
+		const user = {
+			uid: "user-a",
+			isAnonymous: false,
+			refreshToken: "refresh-a",
+			async getIdTokenResult() {
+				await answered;
+				return { token: "id-token-a", expirationTime: new Date(NOW + HOUR).toUTCString() };
+			},
+		};
+		return user as unknown as Parameters<ReturnType<typeof savedSessions>["follow"]>[0];
+	}
+
+	it("saves the user's tokens, and nothing once Auth no longer names them, even mid-save", async () => {
+		const { area, saved } = await sessionHolding(expired);
+		const sessions = savedSessions(area);
+		await sessions.clear();
+		await sessions.follow(userA(), () => true);
+		expect(await saved()).toMatchObject({ uid: "user-a", idToken: "id-token-a", refreshToken: "refresh-a" });
+
+		// A sign-out's clear, then Auth's word about the user it is signing out, whose token arrives late.
+		let signedIn = true;
+		let answer = () => {};
+		const late = new Promise<void>((resolve) => {
+			answer = resolve;
+		});
+		await sessions.clear();
+		const following = sessions.follow(userA(late), () => signedIn);
+		signedIn = false;
+		answer();
+		await following;
+		expect(await saved()).toBeUndefined();
+	});
+
+	it("changes its version with every clear, which a commit handed out earlier compares", async () => {
+		const { area } = await sessionHolding(expired);
+		const sessions = savedSessions(area);
+		const before = sessions.version();
+		await sessions.clear();
+		expect(sessions.version()).not.toBe(before);
+	});
+});
+
 describe("the Secure Token API", () => {
 	it("is Google's for a real project, and the Auth emulator's copy for a local build", () => {
 		const real = configFromEnv({ VITE_FIREBASE_PROJECT_ID: "my-shorty", VITE_FIREBASE_API_KEY: "AIza-key" });

@@ -120,7 +120,18 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 			database.createObjectStore(META_STORE);
 			database.createObjectStore(CREATING_STORE, { keyPath: "code" }).createIndex(BY_URL_HASH, "urlHash");
 		}
-		if (oldVersion < 2) database.createObjectStore(TOTALS_STORE, { keyPath: "id" }).createIndex(BY_CODE, "code");
+		if (oldVersion < 2) {
+			database.createObjectStore(TOTALS_STORE, { keyPath: "id" }).createIndex(BY_CODE, "code");
+			// A mirror synced before totals were kept holds none: it is not complete until a sync has read them
+			// (links with no total would read as never followed). Its link cursors stay: only the totals are read.
+			const meta = opening.transaction?.objectStore(META_STORE);
+			const reading = meta?.get(STATE_KEY);
+			if (meta && reading) {
+				reading.onsuccess = () => {
+					if (reading.result !== undefined) meta.put({ ...reading.result, finishedAt: null }, STATE_KEY);
+				};
+			}
+		}
 	};
 	const database = await requestResult(opening);
 	// clear() deletes the database; an open connection would block that until this worker stopped.

@@ -27,7 +27,7 @@ import {
 } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { SignOutMemory } from "../../../background/accounts";
-import { authStart, earlyUser } from "../../../background/earlyShorten";
+import { authStart, earlyUser, SessionChanged } from "../../../background/earlyShorten";
 import { createLinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
 import { type SavedSession, savedSessions, TOKEN_MARGIN_MS } from "../../../background/savedSession";
@@ -103,7 +103,7 @@ async function browser() {
 		const sessions = savedSessions(area);
 		const followed: Array<Promise<void>> = [];
 		const unsubscribe = onIdTokenChanged(auth, (user) => {
-			followed.push(sessions.follow(user));
+			followed.push(sessions.follow(user, () => auth.currentUser?.uid === user?.uid));
 			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
 		});
 		// The token URL as a build for these proxies makes it.
@@ -118,6 +118,7 @@ async function browser() {
 		const early = {
 			...authStart(auth as unknown as Auth),
 			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
+			sessionVersion: sessions.version,
 			withToken: (idToken: string) => (writes: Parameters<typeof commitOverRest>[1]) =>
 				commitOverRest(
 					{ origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, idToken, fetch },
@@ -150,7 +151,7 @@ async function browser() {
 			await auth.authStateReady();
 			await Promise.all(followed);
 		};
-		return { auth, store, mirrors, early, call, shorten, saved };
+		return { auth, store, mirrors, sessions, early, call, shorten, saved };
 	}
 
 	/** A new account, signed in, with one link and its mirror synced, in a worker that then stops. */
@@ -314,16 +315,67 @@ describe("a worker that just started, with the token the last one saved", () => 
 			},
 		);
 		expect(deleted.ok).toBe(true);
+		// The commit goes out before Auth has heard that the account is gone, as a live worker's would.
+		const lookup = holdLookup(here.authProxy);
 		const worker = await here.startWorker();
 
 		const link = await worker.shorten("https://example.com/early/deleted");
 
 		expect(await ownerOf(link.code)).toBe(uid);
+		await lookup.release();
 		await worker.auth.authStateReady();
 		expect(worker.auth.currentUser).toBeNull();
 		expect(await worker.call({ type: "recentLinks", count: 5 })).toMatchObject({ ok: false });
 		await worker.saved();
 		expect(await here.savedSession()).toBeUndefined();
+	});
+});
+
+describe("a commit handed out with the saved token, once the session is no longer the saved one", () => {
+	it("goes through Auth when Auth has started meanwhile: a deleted account's token makes nothing", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const idToken = (await here.savedSession())?.idToken;
+		const deleted = await fetch(
+			`http://${inject("backend").auth}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`,
+			{ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ idToken }) },
+		);
+		expect(deleted.ok).toBe(true);
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker();
+		const user = await earlyUser(worker.early);
+		expect(user?.uid).toBe(uid);
+		await lookup.release();
+		await worker.auth.authStateReady();
+
+		// An alias: no read comes before its commit, so the commit itself must not use the saved token.
+		const alias = `too-late-${crypto.randomUUID().slice(0, 8)}`;
+		const shortening = worker.store.shorten(uid, { url: "https://example.com/early/too-late", alias }, user?.commit);
+
+		await expect(shortening).rejects.toBeInstanceOf(SessionChanged);
+		expect(here.firestoreProxy.methods).not.toContain("commit");
+	});
+
+	it("goes through Auth when a sign-in, sign-up or sign-out cleared the saved session meanwhile", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker();
+		const user = await earlyUser(worker.early);
+		expect(user?.uid).toBe(uid);
+		await worker.sessions.clear();
+		// Whether Auth had started when the commit reached Firestore: the saved token would not wait for it.
+		const commit = here.firestoreProxy
+			.catchNext((path) => path.endsWith(":commit"))
+			.then((caught) => ({ caught, authStarted: worker.early.authStarted() }));
+
+		const shortening = worker.store.shorten(uid, { url: "https://example.com/early/cleared" }, user?.commit);
+		await lookup.release();
+		const { caught, authStarted } = await commit;
+		await caught.pass();
+
+		expect(authStarted).toBe(true);
+		expect(await ownerOf((await shortening).code)).toBe(uid);
 	});
 });
 
@@ -404,9 +456,15 @@ describe("a worker that just started falls back to Auth", () => {
 		const here = await browser();
 		const uid = await here.signedUp();
 		await here.tamper((saved) => ({ ...saved, idToken: token() }));
+		// Auth starts only once the saved token's commit has been refused: that one goes out before it.
+		const lookup = holdLookup(here.authProxy);
 		const worker = await here.startWorker();
+		const first = here.firestoreProxy.catchNext((path) => path.endsWith(":commit"));
 
-		const link = await worker.shorten("https://example.com/early/refused");
+		const shortening = worker.shorten("https://example.com/early/refused");
+		await (await first).pass();
+		await lookup.release();
+		const link = await shortening;
 
 		expect(here.firestoreProxy.methods).toEqual(["commit", "commit"]);
 		expect(await ownerOf(link.code)).toBe(uid);

@@ -334,7 +334,10 @@ describe("click totals", () => {
 
 		const after = await mirrorOf(owner, indexedDB);
 		expect(await codesOf(after)).toEqual([link.code]);
+		// Not complete until the totals are in: a link without one would read as never followed.
+		expect(await after.lastSynced()).toBeNull();
 		expect(await after.sync()).toMatchObject({ links: 0, totals: 1 });
+		expect(await after.lastSynced()).toBeTypeOf("number");
 		expect(await after.clicks()).toEqual(new Map([[link.code, 4]]));
 		after.close();
 	});
