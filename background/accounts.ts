@@ -25,6 +25,12 @@ export function sessionOf(user: User | null): Session {
 	return { user: user ? { uid: user.uid, email: user.email, anonymous: user.isAnonymous } : null };
 }
 
+/** Whom Auth names once it has started (the uid), or null for nobody. */
+export async function signedInUid(auth: Auth): Promise<string | null> {
+	await auth.authStateReady();
+	return auth.currentUser?.uid ?? null;
+}
+
 /** The signed-in user; the session restored from IndexedDB counts once the SDK has read it. */
 export async function requireUser(auth: Auth): Promise<User> {
 	await auth.authStateReady();

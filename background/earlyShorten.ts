@@ -11,6 +11,7 @@
  */
 import type { Auth } from "firebase/auth/web-extension";
 import type { CommitWrites } from "../src/links/store/writes";
+import { signedInUid } from "./accounts";
 import type { SavedSession } from "./savedSession";
 
 /** Auth, once started, names someone other than the saved user: the shorten must start over as them. */
@@ -83,9 +84,6 @@ export function authStart(auth: Auth): Pick<EarlyShortenDeps, "authStarted" | "s
 	});
 	return {
 		authStarted: () => started,
-		signedIn: async () => {
-			await auth.authStateReady();
-			return auth.currentUser?.uid ?? null;
-		},
+		signedIn: () => signedInUid(auth),
 	};
 }

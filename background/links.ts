@@ -7,7 +7,7 @@ import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
 import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
 import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
 import { type Handlers, type RequestOf, SEARCH_FILTERS, SEARCH_SORTS } from "../src/messages";
-import { requireUser, type SignOutMemory, userOrAnonymous } from "./accounts";
+import { requireUser, type SignOutMemory, signedInUid, userOrAnonymous } from "./accounts";
 import { type EarlyUser, SessionChanged } from "./earlyShorten";
 import type { LinkMirrors } from "./linkMirrors";
 
@@ -138,12 +138,6 @@ export function linkHandlers(
 		return link;
 	}
 
-	/** Whom Auth names once it has started. */
-	async function signedInUid(): Promise<string | null> {
-		await auth().authStateReady();
-		return auth().currentUser?.uid ?? null;
-	}
-
 	/**
 	 * A shorten for the saved user before Auth has started; null when there is none, or when it failed and
 	 * Auth, once started, names someone else (a read the SDK sends with Auth's user is refused for the saved
@@ -155,12 +149,12 @@ export function linkHandlers(
 		if (!user) return null;
 		try {
 			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
-			void signedInUid()
+			void signedInUid(auth())
 				.then((uid) => uid === user.uid && keep(user.uid, link))
 				.catch(() => undefined);
 			return link;
 		} catch (error) {
-			if (error instanceof SessionChanged || (await signedInUid()) !== user.uid) return null;
+			if (error instanceof SessionChanged || (await signedInUid(auth())) !== user.uid) return null;
 			throw error;
 		}
 	}
