@@ -5,8 +5,8 @@ import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias, isCode } from "../src/links/codes";
 import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
 import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
-import { type Checked, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
-import { type Handlers, type RequestOf, SEARCH_FILTERS, SEARCH_SORTS } from "../src/messages";
+import { type Checked, LINK_FILTERS, LINK_SORTS, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
+import type { Handlers, RequestOf } from "../src/messages";
 import { requireUser, type SignOutMemory, signedInUid, userOrAnonymous } from "./accounts";
 import { type EarlyUser, SessionChanged } from "./earlyShorten";
 import type { LinkMirrors } from "./linkMirrors";
@@ -44,8 +44,8 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 /** The search a searchLinks request asks for, checked. */
 function searchOf({ term, sort, filter, tag, pageSize, page = 1 }: RequestOf<"searchLinks">) {
 	if (!Number.isSafeInteger(page) || page < 1) throw new ShortyError("invalid-request", "page must be 1 or more");
-	const checkedSort = oneOf(sort, SEARCH_SORTS, "sort");
-	const checkedFilter = oneOf(filter, SEARCH_FILTERS, "filter");
+	const checkedSort = oneOf(sort, LINK_SORTS, "sort");
+	const checkedFilter = oneOf(filter, LINK_FILTERS, "filter");
 	return {
 		text: term,
 		pageSize: pageSizeOf(pageSize),

@@ -1,9 +1,9 @@
 import { t } from "../src/i18n/translate";
-import type { SearchFilter } from "../src/messages";
+import type { LinkFilter } from "../src/links/types";
 
 export interface EmptyListProps {
 	term: string;
-	filter: SearchFilter;
+	filter: LinkFilter;
 	/** The chosen tag; empty for any. */
 	tag: string;
 	onClearSearch: () => void;
@@ -11,7 +11,7 @@ export interface EmptyListProps {
 	onShowAll: () => void;
 }
 
-const NONE_OF_KIND: Record<Exclude<SearchFilter, "all">, () => string> = {
+const NONE_OF_KIND: Record<Exclude<LinkFilter, "all">, () => string> = {
 	custom: () => t("noAliases"),
 	generated: () => t("noGeneratedLinks"),
 	clicked: () => t("noClickedLinks"),

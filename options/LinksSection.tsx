@@ -4,8 +4,7 @@ import { errorText } from "../src/i18n/errorText";
 import { formatNumber, pluralKey, t, tPlural } from "../src/i18n/translate";
 import { MAX_SEARCH_LENGTH } from "../src/links/linkSearch";
 import { tagKey } from "../src/links/tags";
-import type { Link, PageSize } from "../src/links/types";
-import type { SearchFilter, SearchSort } from "../src/messages";
+import type { Link, LinkFilter, LinkSort, PageSize } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { Message } from "../src/ui/Message";
 import { AnalyticsDialog } from "./AnalyticsDialog";
@@ -77,8 +76,8 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 		(term: string) => navigate(firstPage({ ...view, term }), { replace: view.term !== "" && term !== "" }),
 		[navigate, view],
 	);
-	const onSort = (sort: SearchSort) => navigate(firstPage({ ...view, sort }));
-	const onFilter = (filter: SearchFilter) => navigate(firstPage({ ...view, filter }));
+	const onSort = (sort: LinkSort) => navigate(firstPage({ ...view, sort }));
+	const onFilter = (filter: LinkFilter) => navigate(firstPage({ ...view, filter }));
 	const onTag = (tag: string) => navigate(firstPage({ ...view, tag }));
 	// A list filtered by a tag that was renamed follows it to its new name, or lists every link once it is gone.
 	const onRetagged = (from: string, to: string) => {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { t } from "../src/i18n/translate";
-import type { Link } from "../src/links/types";
-import type { SearchSort } from "../src/messages";
+import type { Link, LinkSort } from "../src/links/types";
 import type { ClickTotal } from "./LinkRow";
 import { LinkRow } from "./LinkRow";
 import { useRovingFocus } from "./useRovingFocus";
@@ -11,7 +10,7 @@ export interface LinksTableProps {
 	links: Link[];
 	caption: string;
 	/** How the rows are sorted, which the sorted column's header says to screen readers. */
-	sort: SearchSort;
+	sort: LinkSort;
 	/** True while another page is on its way: the rows shown are the previous ones. */
 	busy: boolean;
 	selected: ReadonlySet<string>;

@@ -1,16 +1,16 @@
 import { useId } from "react";
 import { formatNumber, t } from "../src/i18n/translate";
 import { type TagCount, tagKey } from "../src/links/tags";
-import { SEARCH_FILTERS, SEARCH_SORTS, type SearchFilter, type SearchSort } from "../src/messages";
+import { LINK_FILTERS, LINK_SORTS, type LinkFilter, type LinkSort } from "../src/links/types";
 
-const SORT_NAMES: Record<SearchSort, () => string> = {
+const SORT_NAMES: Record<LinkSort, () => string> = {
 	newest: () => t("sortNewest"),
 	oldest: () => t("sortOldest"),
 	title: () => t("sortTitle"),
 	clicks: () => t("sortClicks"),
 };
 
-const FILTER_NAMES: Record<SearchFilter, () => string> = {
+const FILTER_NAMES: Record<LinkFilter, () => string> = {
 	all: () => t("filterAll"),
 	custom: () => t("filterCustom"),
 	generated: () => t("filterGenerated"),
@@ -18,10 +18,10 @@ const FILTER_NAMES: Record<SearchFilter, () => string> = {
 };
 
 export interface SortAndFilterProps {
-	sort: SearchSort;
-	filter: SearchFilter;
-	onSort: (sort: SearchSort) => void;
-	onFilter: (filter: SearchFilter) => void;
+	sort: LinkSort;
+	filter: LinkFilter;
+	onSort: (sort: LinkSort) => void;
+	onFilter: (filter: LinkFilter) => void;
 	/** The chosen tag; empty for any. */
 	tag: string;
 	tags: readonly TagCount[];
@@ -35,14 +35,8 @@ export interface SortAndFilterProps {
 export function SortAndFilter({ sort, filter, onSort, onFilter, tag, tags, onTag }: SortAndFilterProps) {
 	return (
 		<div className="sort-and-filter">
-			<Choice label={t("sortLabel")} value={sort} values={SEARCH_SORTS} names={SORT_NAMES} onChange={onSort} />
-			<Choice
-				label={t("filterLabel")}
-				value={filter}
-				values={SEARCH_FILTERS}
-				names={FILTER_NAMES}
-				onChange={onFilter}
-			/>
+			<Choice label={t("sortLabel")} value={sort} values={LINK_SORTS} names={SORT_NAMES} onChange={onSort} />
+			<Choice label={t("filterLabel")} value={filter} values={LINK_FILTERS} names={FILTER_NAMES} onChange={onFilter} />
 			<TagChoice tag={tag} tags={tags} onTag={onTag} />
 		</div>
 	);

@@ -1,15 +1,15 @@
 import { t } from "../src/i18n/translate";
-import type { SearchFilter, SearchSort } from "../src/messages";
+import type { LinkFilter, LinkSort } from "../src/links/types";
 import type { ListView } from "./listView";
 
-const LINKS: Record<SearchFilter, () => string> = {
+const LINKS: Record<LinkFilter, () => string> = {
 	all: () => t("linksAll"),
 	custom: () => t("linksCustom"),
 	generated: () => t("linksGenerated"),
 	clicked: () => t("linksClicked"),
 };
 
-const ORDERS: Record<SearchSort, () => string> = {
+const ORDERS: Record<LinkSort, () => string> = {
 	newest: () => t("orderNewest"),
 	oldest: () => t("orderOldest"),
 	title: () => t("orderTitle"),

@@ -3,14 +3,20 @@
  * so a reload, a bookmark and back/forward all keep the place. Every page is a lookup in the worker's
  * copy of the links, so a page number is all it takes to find one again.
  */
-import { PAGE_SIZES, type PageSize } from "../src/links/types";
-import { SEARCH_FILTERS, SEARCH_SORTS, type SearchFilter, type SearchSort } from "../src/messages";
+import {
+	LINK_FILTERS,
+	LINK_SORTS,
+	type LinkFilter,
+	type LinkSort,
+	PAGE_SIZES,
+	type PageSize,
+} from "../src/links/types";
 
 export interface ListView {
 	/** The search box's text; empty for every link. */
 	term: string;
-	sort: SearchSort;
-	filter: SearchFilter;
+	sort: LinkSort;
+	filter: LinkFilter;
 	/** Only links with this tag (any case); empty for any tag. */
 	tag: string;
 	pageSize: PageSize;
@@ -18,8 +24,8 @@ export interface ListView {
 	page: number;
 }
 
-const DEFAULT_SORT: SearchSort = "newest";
-const DEFAULT_FILTER: SearchFilter = "all";
+const DEFAULT_SORT: LinkSort = "newest";
+const DEFAULT_FILTER: LinkFilter = "all";
 
 export function isPageSize(value: number): value is PageSize {
 	return (PAGE_SIZES as readonly number[]).includes(value);
@@ -42,8 +48,8 @@ export function readListView(hash: string, defaultSize: PageSize): ListView {
 	const page = Number(params.get("page"));
 	return {
 		term: params.get("q") ?? "",
-		sort: oneOf(params.get("sort"), SEARCH_SORTS, DEFAULT_SORT),
-		filter: oneOf(params.get("show"), SEARCH_FILTERS, DEFAULT_FILTER),
+		sort: oneOf(params.get("sort"), LINK_SORTS, DEFAULT_SORT),
+		filter: oneOf(params.get("show"), LINK_FILTERS, DEFAULT_FILTER),
 		tag: params.get("tag") ?? "",
 		pageSize: isPageSize(size) ? size : defaultSize,
 		page: Number.isSafeInteger(page) && page > 1 ? page : 1,

@@ -8,15 +8,7 @@ import { type AppError, appError, isErrorCode, toAppError } from "./errors";
 import type { LinkAnalytics } from "./links/dayCounts";
 import type { LinkSearchResult } from "./links/linkSearch";
 import type { TagCount } from "./links/tags";
-import {
-	LINK_FILTERS,
-	LINK_SORTS,
-	type Link,
-	type LinkFilter,
-	type LinkPage,
-	type LinkSort,
-	type LinksChange,
-} from "./links/types";
+import type { Link, LinkPage, LinksChange } from "./links/types";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
 type Shape = Record<string, FieldKind | `${FieldKind}?`>;
@@ -69,12 +61,6 @@ export interface Settings {
 	/** Shorten the current tab as soon as the popup opens. */
 	shortenOnOpen: boolean;
 }
-
-/** The orders and filters a search may ask for: the worker refuses others, and the options page offers these. */
-export const SEARCH_SORTS: readonly LinkSort[] = LINK_SORTS;
-export const SEARCH_FILTERS: readonly LinkFilter[] = LINK_FILTERS;
-export type SearchSort = LinkSort;
-export type SearchFilter = LinkFilter;
 
 /** A page of a search over the user's links, from the worker's copy of them. */
 export interface FoundLinks extends LinkSearchResult {

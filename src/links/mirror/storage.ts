@@ -102,6 +102,19 @@ export const mirrorDatabaseName = (owner: string) => `${MIRROR_DATABASE_PREFIX}$
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
 	!record.confirmed || record.updatedAt <= deletion.deletedAt;
 
+/**
+ * Deletes `code`'s total records counted at or before `through` (ms; all of them by default): a deleted
+ * link's totals went with it in Firestore, which leaves nothing for a sync to find.
+ */
+function dropTotals(totals: IDBObjectStore, code: string, through = Number.POSITIVE_INFINITY): void {
+	const counted = totals.index(BY_CODE).getAll(code);
+	counted.onsuccess = () => {
+		for (const total of counted.result as MirroredClickTotal[]) {
+			if (total.updatedAt <= through) totals.delete(total.id);
+		}
+	};
+}
+
 /** People by code: the sum of each code's shards among `records`. */
 function sumByCode(records: readonly MirroredClickTotal[]): Map<string, number> {
 	const totals = new Map<string, number>();
@@ -179,12 +192,7 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 					const record = reading.result as MirroredLink | undefined;
 					if (record && removedBy(record, deletion)) store.delete(deletion.code);
 				};
-				const counted = totals.index(BY_CODE).getAll(deletion.code);
-				counted.onsuccess = () => {
-					for (const total of counted.result as MirroredClickTotal[]) {
-						if (total.updatedAt <= deletion.deletedAt) totals.delete(total.id);
-					}
-				};
+				dropTotals(totals, deletion.code, deletion.deletedAt);
 			}
 			transaction.objectStore(META_STORE).put(state, STATE_KEY);
 			await transactionDone(transaction);
@@ -205,10 +213,7 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 			}
 			for (const code of removed) {
 				store.delete(code);
-				const counted = totals.index(BY_CODE).getAllKeys(code);
-				counted.onsuccess = () => {
-					for (const id of counted.result) totals.delete(id);
-				};
+				dropTotals(totals, code);
 			}
 			await transactionDone(transaction);
 		},
