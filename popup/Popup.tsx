@@ -7,6 +7,7 @@ import { AccountLine } from "./AccountLine";
 import { AccountPanel } from "./AccountPanel";
 import { ErrorState } from "./ErrorState";
 import { usePopupEnvironment } from "./environment";
+import type { Arrived } from "./firstRequests";
 import { LinkSkeleton } from "./LinkSkeleton";
 import { RestrictedPage } from "./RestrictedPage";
 import { ShortenPrompt } from "./ShortenPrompt";
@@ -17,19 +18,23 @@ import { useOnline } from "./useOnline";
 import { useSettings } from "./useSettings";
 import { type ShortLink, useShortLink } from "./useShortLink";
 
-/** What the toolbar button opens: the current tab, shortened at once (or on request), and the account. */
-export function Popup() {
+/**
+ * What the toolbar button opens: the current tab, shortened at once (or on request), and the account.
+ * `arrived`: what the popup's first requests brought before its first render (firstRequests.ts).
+ */
+export function Popup({ arrived = {} }: { arrived?: Arrived }) {
 	return (
 		<SessionProvider>
-			<PopupPage />
+			<PopupPage arrived={arrived} />
 		</SessionProvider>
 	);
 }
 
-function PopupPage() {
+function PopupPage({ arrived }: { arrived: Arrived }) {
 	const { openOptions } = usePopupEnvironment();
-	const settings = useSettings();
-	const shortLink = useShortLink(useActiveTab(), settings?.shortenOnOpen ?? null, useOnline());
+	const settings = useSettings(arrived.settings);
+	const tab = useActiveTab(arrived.tab);
+	const shortLink = useShortLink(tab, settings?.shortenOnOpen ?? null, useOnline(), arrived.link);
 	const account = useAccountPanel();
 	return (
 		<main className="popup">

@@ -2,8 +2,8 @@ import { useId, useRef } from "react";
 import type { MessageKey } from "../src/i18n/catalogue";
 import { t } from "../src/i18n/translate";
 import type { PrivateAddressKind } from "../src/links/privateAddress";
+import type { PageToShorten } from "./pageToShorten";
 import { useFocusOnMount } from "./useFocusOnMount";
-import type { PageToShorten } from "./useShortLink";
 
 /**
  * The page the popup would shorten, and one prominent button for it: with shortenOnOpen off, or after

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
 
-/** The tab the popup was opened on; null while it is being read. */
-export function useActiveTab(): ActiveTab | null {
+/** The tab the popup was opened on (`known` when already read); null while it is being read. */
+export function useActiveTab(known?: ActiveTab): ActiveTab | null {
 	const { activeTab } = usePopupEnvironment();
-	const [tab, setTab] = useState<ActiveTab | null>(null);
+	const [tab, setTab] = useState<ActiveTab | null>(known ?? null);
+	const read = tab !== null;
 	useEffect(() => {
+		if (read) return;
 		let current = true;
 		activeTab().then(
 			(found) => current && setTab(found),
@@ -15,6 +17,6 @@ export function useActiveTab(): ActiveTab | null {
 		return () => {
 			current = false;
 		};
-	}, [activeTab]);
+	}, [activeTab, read]);
 	return tab;
 }

@@ -9,11 +9,16 @@ import { useBackground } from "../src/ui/BackgroundContext";
  */
 const UNREADABLE: Settings = { autoCopy: false, shortenOnOpen: false };
 
-/** The user's settings; null until the background has answered (or failed to, within the usual timeout). */
-export function useSettings(): Settings | null {
+/**
+ * The user's settings (`known` when already read); null until the background has answered (or failed
+ * to, within the usual timeout).
+ */
+export function useSettings(known?: Settings): Settings | null {
 	const call = useBackground();
-	const [settings, setSettings] = useState<Settings | null>(null);
+	const [settings, setSettings] = useState<Settings | null>(known ?? null);
+	const read = settings !== null;
 	useEffect(() => {
+		if (read) return;
 		let current = true;
 		void call({ type: "getSettings" }).then((reply) => {
 			if (current) setSettings(reply.ok ? reply.data : UNREADABLE);
@@ -21,6 +26,6 @@ export function useSettings(): Settings | null {
 		return () => {
 			current = false;
 		};
-	}, [call]);
+	}, [call, read]);
 	return settings;
 }

@@ -1,19 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
-import { type PrivateAddressKind, privateAddressKind } from "../src/links/privateAddress";
 import type { Link } from "../src/links/types";
-import { checkUrl } from "../src/links/urls";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { type ActiveTab, usePopupEnvironment } from "./environment";
-
-export interface PageToShorten {
-	url: string;
-	title: string;
-	/** Set for an address only a private network can open, which a short link would publish. */
-	privateKind: PrivateAddressKind | null;
-}
+import { type PageToShorten, pageToShorten, shortenRequest, shortensOnOpen } from "./pageToShorten";
 
 export type ShortLinkState =
 	| { kind: "waiting" }
@@ -28,17 +20,6 @@ export type ShortLinkState =
 	| { kind: "ready"; link: Link }
 	| { kind: "failed"; message: string }
 	| { kind: "offline"; message: string };
-
-type Checked = { ok: true; page: PageToShorten } | { ok: false; error: AppError };
-
-/** Checked here, before any request, so a page that cannot be shortened costs no round trip. */
-function pageToShorten(tab: ActiveTab, shortLinkBase: string, siteHosts: readonly string[]): Checked {
-	if (tab.url === undefined) return { ok: false, error: appError("restricted-page") };
-	const checked = checkUrl(tab.url, shortLinkBase, siteHosts);
-	if (!checked.ok) return checked;
-	const { url } = checked.value;
-	return { ok: true, page: { url, title: tab.title, privateKind: privateAddressKind(url) } };
-}
 
 export interface ShortLink {
 	state: ShortLinkState;
@@ -62,7 +43,13 @@ export interface ShortLink {
  * to someone else, and a new one is made, and copied, only when asked. Signing up from the anonymous
  * session keeps its user, and so its link.
  */
-export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | null, online: boolean): ShortLink {
+export function useShortLink(
+	tab: ActiveTab | null,
+	shortenOnOpen: boolean | null,
+	online: boolean,
+	/** The link of `tab` already made by the popup's first requests (firstRequests.ts), if any. */
+	known?: Link,
+): ShortLink {
 	const call = useBackground();
 	const { shortLinkBase, siteHosts } = usePopupEnvironment();
 	const checked = useMemo(() => tab && pageToShorten(tab, shortLinkBase, siteHosts), [tab, shortLinkBase, siteHosts]);
@@ -77,11 +64,11 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 		(forced: boolean) => setTry((previous) => ({ attempt: previous.attempt + 1, forced })),
 		[],
 	);
-	const [link, setLink] = useState<Link | null>(null);
+	const [link, setLink] = useState<Link | null>(known ?? null);
 	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old try is ignored.
 	const [failure, setFailure] = useState<{ attempt: number; error: AppError } | null>(null);
 
-	const unasked = shortenOnOpen === true && !accountChanged && page?.privateKind === null;
+	const unasked = page !== null && shortenOnOpen !== null && !accountChanged && shortensOnOpen(page, shortenOnOpen);
 	const wanted = page !== null && (unasked || asked);
 	const failed = failure?.attempt === attempt ? failure.error : null;
 	const signedOut = failed?.code === "signed-out-by-user";
@@ -90,9 +77,7 @@ export function useShortLink(tab: ActiveTab | null, shortenOnOpen: boolean | nul
 	useEffect(() => {
 		if (!sending || page === null) return;
 		let current = true;
-		const { url, title } = page;
-		const request = { type: "shorten", url, ...(title ? { title } : {}) } as const;
-		void call(allowAnonymous ? { ...request, allowAnonymous } : request).then((reply) => {
+		void call(shortenRequest(page, allowAnonymous)).then((reply) => {
 			if (!current) return;
 			if (reply.ok) setLink(reply.data);
 			else setFailure({ attempt, error: reply.error });

@@ -2,14 +2,18 @@ import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { browser } from "../browser";
 import { installMessages, t } from "../i18n/translate";
+import type { BackgroundCall } from "../messages";
 import { BackgroundProvider } from "./BackgroundContext";
 import { BackgroundEventsProvider } from "./BackgroundEvents";
 import { callBackground } from "./callBackground";
 import { runtimeEvents } from "./runtimeEvents";
 import "./theme.css";
 
-/** Renders an extension page into its #root, connected to the real background. */
-export function mountPage(page: ReactNode): void {
+/**
+ * Renders an extension page into its #root, connected to the real background (through `call`, which may
+ * answer some requests from replies already under way).
+ */
+export function mountPage(page: ReactNode, call: BackgroundCall = callBackground): void {
 	installMessages(browser.i18n);
 	// Screen readers and hyphenation follow the language the messages are in, not the HTML file's.
 	document.documentElement.lang = t("language");
@@ -17,7 +21,7 @@ export function mountPage(page: ReactNode): void {
 	if (!root) throw new Error("The page's HTML has no #root element");
 	createRoot(root).render(
 		<StrictMode>
-			<BackgroundProvider call={callBackground}>
+			<BackgroundProvider call={call}>
 				<BackgroundEventsProvider events={runtimeEvents}>{page}</BackgroundEventsProvider>
 			</BackgroundProvider>
 		</StrictMode>,

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { expect, vi } from "vitest";
-import { type ActiveTab, PopupEnvironmentProvider } from "../../../popup/environment";
+import { type ActiveTab, type PopupEnvironment, PopupEnvironmentProvider } from "../../../popup/environment";
+import { sendFirstRequests } from "../../../popup/firstRequests";
 import { Popup } from "../../../popup/Popup";
 import type { Link } from "../../../src/links/types";
 import type { Handlers, RequestOf } from "../../../src/messages";
@@ -80,9 +81,11 @@ interface PopupSetup {
 
 /**
  * The popup against a real in-process background whose shorten handler the test supplies, a tab that is
- * simply given, a clipboard that records what it receives, and a network the test can switch off.
+ * simply given, a clipboard that records what it receives, and a network the test can switch off. As in
+ * the extension, its first requests go out before it renders (popup/firstRequests.ts); `render` renders
+ * it with whatever has arrived by then.
  */
-export function renderPopup({
+export function popupSetup({
 	tab,
 	shorten,
 	autoCopy = true,
@@ -103,7 +106,7 @@ export function renderPopup({
 			return shorten ? shorten(request) : linkFor(request.url);
 		},
 	});
-	const environment = {
+	const environment: PopupEnvironment = {
 		activeTab: async () => tab,
 		copy: clipboard.write,
 		openOptions: () => optionsOpened.push("options"),
@@ -111,14 +114,23 @@ export function renderPopup({
 		siteHosts: [],
 		network,
 	};
-	render(
-		<BackgroundProvider call={call}>
-			<BackgroundEventsProvider events={accounts.events}>
-				<PopupEnvironmentProvider environment={environment}>
-					<Popup />
-				</PopupEnvironmentProvider>
-			</BackgroundEventsProvider>
-		</BackgroundProvider>,
-	);
-	return { clipboard, shortenRequests, optionsOpened, accounts, network };
+	const first = sendFirstRequests(call, environment);
+	const renderNow = () =>
+		render(
+			<BackgroundProvider call={first.call}>
+				<BackgroundEventsProvider events={accounts.events}>
+					<PopupEnvironmentProvider environment={first.environment}>
+						<Popup arrived={first.arrived()} />
+					</PopupEnvironmentProvider>
+				</BackgroundEventsProvider>
+			</BackgroundProvider>,
+		);
+	return { clipboard, shortenRequests, optionsOpened, accounts, network, render: renderNow };
+}
+
+/** The popup set up as popupSetup does and rendered at once, before any of its first replies is in. */
+export function renderPopup(setup: PopupSetup) {
+	const popup = popupSetup(setup);
+	popup.render();
+	return popup;
 }
