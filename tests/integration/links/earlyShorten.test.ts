@@ -252,6 +252,29 @@ async function shortenOnceAuthStarted(here: Awaited<ReturnType<typeof browser>>)
 	return { link, worker };
 }
 
+/**
+ * A new address shortened in a new worker while Auth's `lookup` is held: its link comes back after one
+ * commit, made for `uid`; once Auth names the same user it joins the mirror, so the next shorten of it
+ * sends nothing.
+ */
+async function shortenBeforeAuthStarted(here: Awaited<ReturnType<typeof browser>>, uid: string, url: string) {
+	const lookup = holdLookup(here.authProxy);
+	const worker = await here.startWorker();
+
+	const link = await worker.shorten(url);
+
+	expect(lookup.answered()).toBe(false);
+	expect(here.firestoreProxy.methods).toEqual(["commit"]);
+	await lookup.release();
+	expect(await ownerOf(link.code)).toBe(uid);
+	expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+	await worker.mirrors.sync(uid);
+	here.firestoreProxy.methods.length = 0;
+	expect((await worker.shorten(url)).code).toBe(link.code);
+	expect(here.firestoreProxy.methods).toEqual([]);
+	return link;
+}
+
 /** Another account, made straight at the Auth emulator: its uid and refresh token. */
 async function anonymousAccount(): Promise<{ uid: string | null; refreshToken: string }> {
 	const response = await fetch(
@@ -289,25 +312,12 @@ describe("a worker that just started, with the token the last one saved", () => 
 	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();
-		const lookup = holdLookup(here.authProxy);
-		const worker = await here.startWorker();
+		const link = await shortenBeforeAuthStarted(here, uid, "https://example.com/early/new");
 
-		const link = await worker.shorten("https://example.com/early/new");
-
-		expect(lookup.answered()).toBe(false);
-		expect(here.firestoreProxy.methods).toEqual(["commit"]);
-		await lookup.release();
-		expect(await ownerOf(link.code)).toBe(uid);
-		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
 		// The REST commit's transforms, as the SDK's would: the server's times, and one more in the quota.
 		const stored = (await getDoc(doc(admin.db, "links", link.code))).data();
 		expect(stored?.createdAt).toEqual(stored?.updatedAt);
 		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toMatchObject({ created: 2, lastCode: link.code });
-		// Auth, once started, named the same user: the link joined the mirror, so the next shorten of it sends nothing.
-		await worker.mirrors.sync(uid);
-		here.firestoreProxy.methods.length = 0;
-		expect((await worker.shorten("https://example.com/early/new")).code).toBe(link.code);
-		expect(here.firestoreProxy.methods).toEqual([]);
 	});
 
 	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {
@@ -539,21 +549,7 @@ describe("the first shorten after a browser start, with the user the Auth SDK ke
 
 	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
 		const { here, uid } = await restartedBrowser();
-		const lookup = holdLookup(here.authProxy);
-		const worker = await here.startWorker();
-
-		const link = await worker.shorten("https://example.com/browser-start/new");
-
-		expect(lookup.answered()).toBe(false);
-		expect(here.firestoreProxy.methods).toEqual(["commit"]);
-		await lookup.release();
-		expect(await ownerOf(link.code)).toBe(uid);
-		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
-		// Auth, once started, named the same user: the link joined the mirror, so the next shorten of it sends nothing.
-		await worker.mirrors.sync(uid);
-		here.firestoreProxy.methods.length = 0;
-		expect((await worker.shorten("https://example.com/browser-start/new")).code).toBe(link.code);
-		expect(here.firestoreProxy.methods).toEqual([]);
+		await shortenBeforeAuthStarted(here, uid, "https://example.com/browser-start/new");
 	});
 
 	it("with the token expired (closed over an hour): refreshes it beside the SDK's own refresh, then commits", async () => {
