@@ -44,6 +44,20 @@ async function sdkDatabase(entries: unknown[], version = 1): Promise<IDBFactory>
 	return indexedDB;
 }
 
+/** Everything the SDK's database holds, with its version. */
+async function contents(indexedDB: IDBFactory) {
+	const db = await new Promise<IDBDatabase>((resolve) => {
+		const request = indexedDB.open("firebaseLocalStorageDb");
+		request.onsuccess = () => resolve(request.result);
+	});
+	const all = db.transaction("firebaseLocalStorage").objectStore("firebaseLocalStorage").getAll();
+	const entries = await new Promise((resolve) => {
+		all.onsuccess = () => resolve(all.result);
+	});
+	db.close();
+	return { version: db.version, entries };
+}
+
 describe("the Auth SDK's persisted user", () => {
 	it("is the key the SDK names for the worker's Auth", () => {
 		expect(persistedUserKey(auth)).toBe(KEY);
@@ -86,8 +100,10 @@ describe("the Auth SDK's persisted user", () => {
 	it("is read from the SDK's database, which it leaves as it was", async () => {
 		const other = { ...entry(), fbase_key: "firebase:authUser:api-key:other-app" };
 		const indexedDB = await sdkDatabase([entry(), other]);
+		const before = await contents(indexedDB);
 
 		expect((await persistedSession(indexedDB, auth))?.idToken).toBe("id-a");
+		expect(await contents(indexedDB)).toEqual(before);
 		expect(await indexedDB.databases()).toEqual([{ name: "firebaseLocalStorageDb", version: 1 }]);
 	});
 
