@@ -18,6 +18,7 @@ import { commitOverRest } from "../src/links/store/restCommit";
 import { commitWithSdk } from "../src/links/store/writes";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
+import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
 import { authStart, type EarlyShortenDeps, earlyUser } from "./earlyShorten";
 import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
@@ -42,7 +43,8 @@ function announce(event: BackgroundEvent): void {
 	browser.runtime.sendMessage(event).catch(() => undefined);
 }
 
-const sessions = savedSessions(browser.storage.session);
+// After a browser start storage.session is empty: the user the Auth SDK keeps on disk stands in, read only.
+const sessions = savedSessions(browser.storage.session, () => persistedSession(indexedDB, services().auth));
 
 interface Services extends FirebaseServices {
 	store: LinkStore;

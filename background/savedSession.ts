@@ -6,7 +6,8 @@
  * (./tokenRefresh.ts) instead of waiting for the SDK's refresh and then its reload. Both are kept in
  * storage.session, which lives in memory only and is gone when the browser closes: bearer tokens must
  * never be written to disk by Shorty. Auth's own copy of both (IndexedDB) is on disk already, and the SDK's
- * business; this adds no copy anywhere a reader of the profile could find it.
+ * business; this adds no copy anywhere a reader of the profile could find it. After a browser start, with
+ * storage.session empty, that copy is read instead (./authPersistence.ts), never written.
  */
 import type { User } from "firebase/auth/web-extension";
 import type { Storage } from "webextension-polyfill";
@@ -51,7 +52,15 @@ const goodAt = (saved: SavedSession, now: number) => saved.expiresAt - now >= TO
 /** Gets a new ID token for a refresh token, or null (./tokenRefresh.ts). */
 export type RefreshToken = (refreshToken: string) => Promise<RefreshedToken | null>;
 
-export function savedSessions(storage: Storage.StorageArea) {
+/** The session the Auth SDK keeps on disk, or null (./authPersistence.ts). */
+export type PersistedSession = () => Promise<SavedSession | null>;
+
+/**
+ * `persisted` is read when storage.session holds nothing, as after a browser start, and only while this
+ * worker has cleared nothing: a clear comes before a change of user, whose old user the SDK's copy may
+ * still name.
+ */
+export function savedSessions(storage: Storage.StorageArea, persisted: PersistedSession = async () => null) {
 	// One change at a time, in the order asked: a slow save of an old token must not land after a clear.
 	let last: Promise<unknown> = Promise.resolve();
 	// Counts the clears: a commit handed out with the saved token before one must not be sent after it.
@@ -94,13 +103,16 @@ export function savedSessions(storage: Storage.StorageArea) {
 		/** Changes with every clear: what a commit handed out with the saved token compares before it is sent. */
 		version: () => clears,
 		/**
-		 * The saved session with a token good for at least TOKEN_MARGIN_MS more at `now`: as saved, or, when its
-		 * token is too close to expiry, with the one `refresh` gets, saved in its place for the next worker. Null
-		 * when there is none, or on any doubt: the refresh failed or names another user, or the session changed
-		 * while it ran (a sign-out's clear, which must not be undone).
+		 * The saved session (storage.session's, or else the SDK's copy on disk) with a token good for at least
+		 * TOKEN_MARGIN_MS more at `now`: as saved, or, when its token is too close to expiry, with the one
+		 * `refresh` gets, saved in storage.session for the next worker. Null when there is none, or on any
+		 * doubt: the refresh failed or names another user, or the session changed while it ran (a sign-out's
+		 * clear, which must not be undone).
 		 */
 		async usable(now: number, refresh: RefreshToken): Promise<SavedSession | null> {
-			const saved = await read();
+			const clearsBefore = clears;
+			const inSession = await read();
+			const saved = inSession ?? (clearsBefore === 0 ? await persisted() : null);
 			if (!saved || goodAt(saved, now)) return saved;
 			const fresh = await refresh(saved.refreshToken);
 			if (!fresh || fresh.uid !== saved.uid) return null;
@@ -108,7 +120,11 @@ export function savedSessions(storage: Storage.StorageArea) {
 			if (!goodAt(renewed, now)) return null;
 			const kept = await inOrder(async () => {
 				const current = await read();
-				if (current?.uid !== saved.uid || current.idToken !== saved.idToken) return false;
+				// One read from the SDK's copy is still the one to renew while nothing was saved or cleared since.
+				const unchanged = current
+					? current.uid === saved.uid && current.idToken === saved.idToken
+					: !inSession && clears === clearsBefore;
+				if (!unchanged) return false;
 				await storage.set({ [SAVED_SESSION_KEY]: renewed });
 				return true;
 			});

@@ -80,6 +80,46 @@ describe("the saved session after a long idle", () => {
 	});
 });
 
+describe("after a browser start, with storage.session empty", () => {
+	const onDisk: SavedSession = { ...expired, uid: "user-d", idToken: "disk-id-token", expiresAt: NOW + HOUR };
+	const noRefresh = async () => {
+		throw new Error("no refresh was wanted");
+	};
+
+	it("is the Auth SDK's persisted user, read and not copied into storage.session", async () => {
+		const area = sessionArea();
+		expect(await savedSessions(area, async () => onDisk).usable(NOW, noRefresh)).toEqual(onDisk);
+		expect(await area.get("savedSession")).toEqual({});
+	});
+
+	it("gives way to a session in storage.session, which the SDK's copy may be older than", async () => {
+		const good = { ...expired, expiresAt: NOW + HOUR };
+		const { area } = await sessionHolding(good);
+		expect(await savedSessions(area, async () => onDisk).usable(NOW, noRefresh)).toEqual(good);
+	});
+
+	it("is not read once this worker has cleared the session: a change of user is under way", async () => {
+		const sessions = savedSessions(sessionArea(), async () => onDisk);
+		await sessions.clear();
+		expect(await sessions.usable(NOW, noRefresh)).toBeNull();
+	});
+
+	it("with an expired token, is refreshed and the new token saved in storage.session, unless a clear came", async () => {
+		const area = sessionArea();
+		const stale = { ...onDisk, expiresAt: NOW - 60_000 };
+		const renewed = await savedSessions(area, async () => stale).usable(NOW, async () => freshFor("user-d"));
+		expect(renewed).toMatchObject({ uid: "user-d", idToken: "new-id-token-user-d" });
+		expect((await area.get("savedSession")).savedSession).toEqual(renewed);
+
+		const signingOut = savedSessions(sessionArea(), async () => stale);
+		const refreshed = await signingOut.usable(NOW, async () => {
+			await signingOut.clear();
+			return freshFor("user-d");
+		});
+		expect(refreshed).toBeNull();
+	});
+});
+
 describe("following Auth", () => {
 	/** A signed-in user as Auth hands it over, whose token takes until `answered` to be read. */
 	function userA(answered: Promise<void> = Promise.resolve()) {

@@ -1,10 +1,14 @@
 /**
  * The first shorten of a worker Chrome has just started (background/earlyShorten.ts): its commit goes out
  * with the ID token the previous worker saved (background/savedSession.ts) while the Auth SDK's reload of
- * the user is still unanswered. Each worker here is the real handlers, store, mirror and Auth SDK against the
- * local backend; proxies in front of Auth and Firestore count the requests and hold Auth's `lookup`, so
+ * the user is still unanswered, or after a browser start, with the user the Auth SDK keeps in IndexedDB
+ * (background/authPersistence.ts). Each worker here is the real handlers, store, mirror and Auth SDK against
+ * the local backend; proxies in front of Auth and Firestore count the requests and hold Auth's `lookup`, so
  * what waited for it shows without any timing.
  */
+// The Auth SDK's IndexedDB persistence opens the global indexedDB: one for the file, each browser's user
+// under its own app's key.
+import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { deleteApp, initializeApp } from "firebase/app";
 import {
@@ -13,8 +17,9 @@ import {
 	initializeAuth,
 	inMemoryPersistence,
 	onIdTokenChanged,
+	type Persistence,
 } from "firebase/auth";
-import type { Auth } from "firebase/auth/web-extension";
+import { type Auth, indexedDBLocalPersistence } from "firebase/auth/web-extension";
 import {
 	collection,
 	connectFirestoreEmulator,
@@ -27,6 +32,7 @@ import {
 } from "firebase/firestore/lite";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { SignOutMemory } from "../../../background/accounts";
+import { persistedSession, persistedUserKey } from "../../../background/authPersistence";
 import { authStart, earlyUser, SessionChanged } from "../../../background/earlyShorten";
 import { createLinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
@@ -64,9 +70,11 @@ function emulatorToken(uid: string): string {
 
 /**
  * One browser: its IndexedDB, its storage.session and Auth's saved user outlive each worker it starts,
- * as Chrome keeps them when it stops an idle worker. Auth and Firestore sit behind counting proxies.
+ * as Chrome keeps them when it stops an idle worker. Auth and Firestore sit behind counting proxies. Auth
+ * keeps its user in memory (one instance for the file), or, as the extension does, in IndexedDB, which
+ * outlives the browser's close too.
  */
-async function browser() {
+async function browser(persistence: Persistence = inMemoryPersistence) {
 	const [authProxy, firestoreProxy] = await Promise.all([
 		startFaultyProxy(Number(inject("backend").auth.split(":")[1])),
 		startFaultyProxy(Number(inject("backend").firestore.split(":")[1])),
@@ -74,7 +82,7 @@ async function browser() {
 	closing.push(authProxy.close, firestoreProxy.close);
 	const name = `early-${crypto.randomUUID()}`;
 	const indexedDB = new IDBFactory();
-	const area = sessionArea();
+	let area = sessionArea();
 	let stop: () => Promise<void> = async () => undefined;
 
 	/** A worker as background/index.ts builds it; the previous one stops first. */
@@ -82,7 +90,7 @@ async function browser() {
 		await stop();
 		const app = initializeApp({ projectId: PROJECT, apiKey: "demo-key" }, name);
 		// One persistence instance per class in the SDK: the next worker's Auth finds the user this one saved.
-		const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+		const auth = initializeAuth(app, { persistence });
 		connectAuthEmulator(auth, `http://127.0.0.1:${authProxy.port}`, { disableWarnings: true });
 		const db = getFirestore(app);
 		connectFirestoreEmulator(db, "127.0.0.1", firestoreProxy.port);
@@ -100,7 +108,7 @@ async function browser() {
 			shortLinkBase: SHORT_BASE,
 			local: mirrors.local,
 		});
-		const sessions = savedSessions(area);
+		const sessions = savedSessions(area, () => persistedSession(globalThis.indexedDB, auth));
 		const followed: Array<Promise<void>> = [];
 		const unsubscribe = onIdTokenChanged(auth, (user) => {
 			followed.push(sessions.follow(user, () => auth.currentUser?.uid === user?.uid));
@@ -177,14 +185,47 @@ async function browser() {
 
 	const savedSession = async () => (await area.get(SAVED_SESSION_KEY))[SAVED_SESSION_KEY] as SavedSession | undefined;
 
-	return { authProxy, firestoreProxy, startWorker, signedUp, tamper, savedSession };
+	/** The browser closes and starts again: storage.session is gone, IndexedDB stays. */
+	async function restart() {
+		await stop();
+		stop = async () => undefined;
+		area = sessionArea();
+	}
+
+	/** The user Auth keeps on disk as `change` makes it (the SDK's `toJSON`), or none. */
+	async function tamperOnDisk(change: (user: Record<string, unknown>) => Record<string, unknown> | undefined) {
+		const key = persistedUserKey({ name, config: { apiKey: "demo-key" } } as Auth);
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = globalThis.indexedDB.open("firebaseLocalStorageDb");
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const store = db.transaction("firebaseLocalStorage", "readwrite").objectStore("firebaseLocalStorage");
+		const read = store.get(key);
+		await new Promise((resolve) => {
+			read.onsuccess = resolve;
+		});
+		const changed = change((read.result as { value: Record<string, unknown> }).value);
+		if (changed) store.put({ fbase_key: key, value: changed });
+		else store.delete(key);
+		await new Promise((resolve) => {
+			store.transaction.oncomplete = resolve;
+		});
+		db.close();
+	}
+
+	return { authProxy, firestoreProxy, startWorker, signedUp, tamper, savedSession, restart, tamperOnDisk };
 }
 
-/** Holds Auth's next `lookup` at the proxy; `answered` once it has been let through and answered. */
+/**
+ * Holds Auth's next `lookup` at the proxy; `reached` once it is held, `answered` once it has been let
+ * through and answered.
+ */
 function holdLookup(proxy: FaultyProxy) {
 	let answered = false;
 	const caught = proxy.catchNext((path) => path.endsWith(":lookup"));
 	return {
+		reached: caught.then(() => undefined),
 		answered: () => answered,
 		async release() {
 			await (await caught).pass();
@@ -209,6 +250,29 @@ async function shortenOnceAuthStarted(here: Awaited<ReturnType<typeof browser>>)
 	const link = await shortening;
 	expect(here.firestoreProxy.methods).toEqual(["commit"]);
 	return { link, worker };
+}
+
+/**
+ * A new address shortened in a new worker while Auth's `lookup` is held: its link comes back after one
+ * commit, made for `uid`; once Auth names the same user it joins the mirror, so the next shorten of it
+ * sends nothing.
+ */
+async function shortenBeforeAuthStarted(here: Awaited<ReturnType<typeof browser>>, uid: string, url: string) {
+	const lookup = holdLookup(here.authProxy);
+	const worker = await here.startWorker();
+
+	const link = await worker.shorten(url);
+
+	expect(lookup.answered()).toBe(false);
+	expect(here.firestoreProxy.methods).toEqual(["commit"]);
+	await lookup.release();
+	expect(await ownerOf(link.code)).toBe(uid);
+	expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+	await worker.mirrors.sync(uid);
+	here.firestoreProxy.methods.length = 0;
+	expect((await worker.shorten(url)).code).toBe(link.code);
+	expect(here.firestoreProxy.methods).toEqual([]);
+	return link;
 }
 
 /** Another account, made straight at the Auth emulator: its uid and refresh token. */
@@ -248,25 +312,12 @@ describe("a worker that just started, with the token the last one saved", () => 
 	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();
-		const lookup = holdLookup(here.authProxy);
-		const worker = await here.startWorker();
+		const link = await shortenBeforeAuthStarted(here, uid, "https://example.com/early/new");
 
-		const link = await worker.shorten("https://example.com/early/new");
-
-		expect(lookup.answered()).toBe(false);
-		expect(here.firestoreProxy.methods).toEqual(["commit"]);
-		await lookup.release();
-		expect(await ownerOf(link.code)).toBe(uid);
-		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
 		// The REST commit's transforms, as the SDK's would: the server's times, and one more in the quota.
 		const stored = (await getDoc(doc(admin.db, "links", link.code))).data();
 		expect(stored?.createdAt).toEqual(stored?.updatedAt);
 		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toMatchObject({ created: 2, lastCode: link.code });
-		// Auth, once started, named the same user: the link joined the mirror, so the next shorten of it sends nothing.
-		await worker.mirrors.sync(uid);
-		here.firestoreProxy.methods.length = 0;
-		expect((await worker.shorten("https://example.com/early/new")).code).toBe(link.code);
-		expect(here.firestoreProxy.methods).toEqual([]);
 	});
 
 	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {
@@ -481,6 +532,87 @@ describe("a worker that just started falls back to Auth", () => {
 		const link = await worker.shorten("https://example.com/early/stranger");
 
 		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", stranger)))).size).toBe(0);
+	});
+});
+
+describe("the first shorten after a browser start, with the user the Auth SDK keeps on disk", () => {
+	/** A browser whose signed-in user's worker made a link, closed and started again. */
+	async function restartedBrowser() {
+		const here = await browser(indexedDBLocalPersistence);
+		const uid = await here.signedUp();
+		await here.restart();
+		expect(await here.savedSession()).toBeUndefined();
+		return { here, uid };
+	}
+
+	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
+		const { here, uid } = await restartedBrowser();
+		await shortenBeforeAuthStarted(here, uid, "https://example.com/browser-start/new");
+	});
+
+	it("with the token expired (closed over an hour): refreshes it beside the SDK's own refresh, then commits", async () => {
+		const { here, uid } = await restartedBrowser();
+		await here.tamperOnDisk((user) => ({
+			...user,
+			stsTokenManager: {
+				...(user.stsTokenManager as object),
+				accessToken: "expired-token",
+				expirationTime: Date.now() - 60_000,
+			},
+		}));
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/browser-start/long-closed");
+		// The SDK's lookup follows its own refresh: once it is held, both refreshes have been sent.
+		await lookup.reached;
+
+		expect(lookup.answered()).toBe(false);
+		expect(here.authProxy.methods.filter((method) => method !== "lookup")).toEqual([SECURE_TOKEN, SECURE_TOKEN]);
+		expect(here.firestoreProxy.methods).toEqual(["commit"]);
+		await lookup.release();
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+	});
+
+	it("with an entry this does not read (no ID token, which the SDK fetches itself): waits for Auth, one link", async () => {
+		const { here, uid } = await restartedBrowser();
+		await here.tamperOnDisk((user) => ({
+			...user,
+			stsTokenManager: { ...(user.stsTokenManager as object), accessToken: null },
+		}));
+		const { link, worker } = await shortenOnceAuthStarted(here);
+
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
+	});
+
+	it("with no user on disk: waits for Auth, whose new anonymous user gets the one link", async () => {
+		const { here, uid } = await restartedBrowser();
+		await here.tamperOnDisk(() => undefined);
+		const { link, worker } = await shortenOnceAuthStarted(here);
+
+		const owner = worker.auth.currentUser?.uid;
+		expect(owner).not.toBe(uid);
+		expect(await ownerOf(link.code)).toBe(owner);
+		expect(await linksTo(owner ?? "", link.url, worker.store)).toHaveLength(1);
+		// The signed-in user's only link is still the one made before the browser closed.
+		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", uid)))).size).toBe(1);
+	});
+
+	it("with someone on disk whom Auth, once started, does not name: starts over for the user Auth names", async () => {
+		const { here, uid } = await restartedBrowser();
+		const stranger = `someone-${crypto.randomUUID()}`;
+		// The user's own tokens under another uid: the SDK's reload names whom the token names.
+		await here.tamperOnDisk((user) => ({ ...user, uid: stranger }));
+		const worker = await here.startWorker();
+
+		const link = await worker.shorten("https://example.com/browser-start/stranger");
+
+		expect(await ownerOf(link.code)).toBe(uid);
+		expect(worker.auth.currentUser?.uid).toBe(uid);
 		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
 		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", stranger)))).size).toBe(0);
 	});
