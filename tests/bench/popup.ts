@@ -3,8 +3,9 @@
  * to the short link in the popup's DOM, read from the `shorty:link-shown` mark the popup sets when it
  * renders the link; and the part of it that is Shorty's own, from the popup document's start (its
  * performance.timeOrigin) to that mark. The rest is Chrome opening the popup. 30 clicks on pages never
- * shortened before (each a Firestore transaction), then 30 on one already shortened (a single query
- * finds it), against a throwaway local backend.
+ * shortened before (each one commit), then 30 on one already shortened (the worker's copy of the user's
+ * links finds it, no request), against a throwaway local backend at a round trip of about 0 ms
+ * (tests/bench/latency.ts times the same paths at a distance).
  * Run: npx tsx tests/bench/popup.ts
  */
 import { withExtensionRig } from "./extensionRig";
