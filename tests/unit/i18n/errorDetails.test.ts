@@ -38,12 +38,12 @@ describe("for a German user", () => {
 
 	it.each([
 		["an empty address", "", `${INVALID_URL} Die Adresse ist leer.`],
-		["a control character", "https://exa\nmple.com/", `${INVALID_URL} Sie enthält das Steuerzeichen U+000A.`],
-		["a line separator", "https://example.com/a\u2028b", `${INVALID_URL} Sie enthält einen Zeilenumbruch.`],
+		["a control character", "https://exa\nmple.com/", `${INVALID_URL} Die Adresse enthält das Steuerzeichen U+000A.`],
+		["a line separator", "https://example.com/a\u2028b", `${INVALID_URL} Die Adresse enthält einen Zeilenumbruch.`],
 		[
 			"an invisible character",
 			"https://exa\u200bmple.com/",
-			`${INVALID_URL} Sie enthält das unsichtbare Zeichen U+200B.`,
+			`${INVALID_URL} Die Adresse enthält das unsichtbare Zeichen U+200B.`,
 		],
 		["a bare domain", "example.com", `${INVALID_URL} Setzen Sie https:// oder http:// davor.`],
 		["no host", "https:///x", `${INVALID_URL} Nach // fehlt der Hostname.`],
@@ -92,7 +92,7 @@ describe("for a German user", () => {
 		[
 			"an address too long, its length in German digits",
 			`https://example.com/${"a".repeat(2029)}`,
-			`${TOO_LONG} Normalisiert hat sie 2.049 Zeichen; erlaubt sind höchstens 2.048.`,
+			`${TOO_LONG} Normalisiert hat die Adresse 2.049 Zeichen; erlaubt sind höchstens 2.048.`,
 		],
 	])("a refused address says why: %s", (_kind, input, text) => {
 		expect(urlText(input)).toBe(text);
