@@ -61,7 +61,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AppError {
 	code: ErrorCode;
-	/** What went wrong in a developer's words (a field name, a server's reason), shown after the text. */
+	/**
+	 * What went wrong beyond the code, shown after the text: data the page words in the user's language
+	 * (src/links/rateLimit.ts, src/links/inputProblem.ts), or a developer's words (a field name, a server's reason).
+	 */
 	detail?: string;
 }
 

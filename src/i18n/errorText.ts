@@ -1,6 +1,8 @@
 import type { AppError, ErrorCode } from "../errors";
+import { parseInputProblem } from "../links/inputProblem";
 import { parseRateLimit, type RateLimit } from "../links/rateLimit";
 import type { MessageKey } from "./catalogue";
+import { inputProblemText } from "./inputProblemText";
 import { t, tPlural, uiLocale } from "./translate";
 
 type Underscored<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -26,10 +28,21 @@ function rateLimitText(limit: RateLimit): string {
 	return limit.accountLimit ? `${wait} ${t("rateLimitedAccount", { limit: limit.accountLimit })}` : wait;
 }
 
-/** What the user reads for `error`, in the UI's language, with its detail (in the developer's words) after it. */
+/** The detail as a sentence in the UI's language, when it is data rather than words; null otherwise. */
+function detailSentence(error: AppError): string | null {
+	const limit = error.code === "rate-limited" ? parseRateLimit(error.detail) : null;
+	if (limit) return rateLimitText(limit);
+	const problem = parseInputProblem(error);
+	return problem && inputProblemText(problem);
+}
+
+/**
+ * What the user reads for `error`, in the UI's language: its message, then its detail said in the same
+ * language, or, for a detail in someone's words (an older worker's, a server's), that detail as it came.
+ */
 export function errorText(error: AppError): string {
 	const message = t(errorKey(error.code));
-	const limit = error.code === "rate-limited" ? parseRateLimit(error.detail) : null;
-	if (limit) return `${message} ${rateLimitText(limit)}`;
+	const sentence = detailSentence(error);
+	if (sentence) return `${message} ${sentence}`;
 	return error.detail ? t("errorWithDetail", { message, detail: error.detail }) : message;
 }

@@ -1,5 +1,6 @@
 /** Short codes: the generated ones and the aliases users choose. Both become a document id in links/ and targets/. */
 import { type AppError, appError } from "../errors";
+import { inputError } from "./inputProblem";
 import { CODE_PATTERN, MAX_CODE_LENGTH, MIN_CODE_LENGTH } from "./schema";
 import type { Checked, RandomBytes } from "./types";
 
@@ -118,20 +119,21 @@ export function checkAlias(input: string): Checked<string> {
 
 function aliasProblem(alias: string): AppError | undefined {
 	const forbidden = [...alias].find((character) => !ALIAS_CHARACTER.test(character));
-	if (forbidden !== undefined) return appError("alias-invalid", forbiddenDetail(forbidden));
-	if (alias.length < MIN_CODE_LENGTH) {
-		return appError("alias-invalid", `too short: ${alias.length} characters, at least ${MIN_CODE_LENGTH}`);
+	if (forbidden !== undefined) {
+		return inputError(
+			"alias-invalid",
+			/\s/.test(forbidden) ? { problem: "space" } : { problem: "character-not-allowed", character: forbidden },
+		);
 	}
-	if (alias.length > MAX_CODE_LENGTH) {
-		return appError("alias-invalid", `too long: ${alias.length} characters, at most ${MAX_CODE_LENGTH}`);
+	const { length } = alias;
+	if (length < MIN_CODE_LENGTH) {
+		return inputError("alias-invalid", { problem: "too-short", length, minimum: MIN_CODE_LENGTH });
 	}
-	if (FIRESTORE_RESERVED_ID.test(alias)) return appError("alias-reserved", "__ at both ends is kept for the database");
+	if (length > MAX_CODE_LENGTH) {
+		return inputError("alias-invalid", { problem: "too-long", length, maximum: MAX_CODE_LENGTH });
+	}
+	if (FIRESTORE_RESERVED_ID.test(alias)) return inputError("alias-reserved", { problem: "database-reserved" });
 	return isReserved(alias) ? appError("alias-reserved") : undefined;
-}
-
-/** JSON quoting makes an invisible character readable ("\u0007"). */
-function forbiddenDetail(character: string): string {
-	return /\s/.test(character) ? "spaces are not allowed" : `${JSON.stringify(character)} is not allowed`;
 }
 
 /** Whether `value` can be a document id in links/ and targets/: a generated code or an alias. */

@@ -4,6 +4,7 @@
  */
 import { type AppError, appError } from "../errors";
 import { foldCase } from "./foldText";
+import { characterName } from "./inputProblem";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_LINK, TAG_CHARACTERS, TAG_PATTERN } from "./schema";
 import type { Checked, Link } from "./types";
 
@@ -39,14 +40,6 @@ function tagProblem(tag: string): AppError | undefined {
 	// The details are shown after the message in the reader's language, so they hold no words: the
 	// character at fault, or the count against the limit.
 	return appError("tag-invalid", characterName(forbidden));
-}
-
-const UNPRINTABLE = /^[\p{C}\p{Z}]$/u;
-
-/** A character the reader could not see (a control, a zero-width space, half a surrogate pair) by its number. */
-function characterName(character: string): string {
-	if (!UNPRINTABLE.test(character)) return JSON.stringify(character);
-	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * worker, in the popup (which checks as the user types) and in Node tests, so it uses web-standard URL only.
  */
 import { type AppError, appError } from "../errors";
+import { type InputProblemOf, inputError } from "./inputProblem";
 import { HOST_FIELD_PATTERN, MAX_HOST_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from "./schema";
 import { isOnShortLinkSite, siteHostOf } from "./shortLinkSite";
 import type { Checked } from "./types";
@@ -12,12 +13,16 @@ const MAX_LABEL_LENGTH = 63;
 
 const WEB_SCHEMES = new Set(["http:", "https:"]);
 
-/** Links that are not addresses of a page: behind a short link they would run or show anything. */
-const NON_PAGE_SCHEMES = new Map([
-	["javascript:", "javascript: links run code"],
-	["vbscript:", "vbscript: links run code"],
-	["data:", "data: links carry their own content, a favourite disguise for phishing pages"],
-	["blob:", "blob: links exist only inside the page that made them"],
+/**
+ * Links that are not addresses of a page: behind a short link they would run or show anything. data:
+ * links carry their own content, a favourite disguise for phishing pages; blob: links exist only inside
+ * the page that made them.
+ */
+const NON_PAGE_SCHEMES = new Map<string, InputProblemOf<"invalid-url">>([
+	["javascript:", { problem: "runs-code", scheme: "javascript:" }],
+	["vbscript:", { problem: "runs-code", scheme: "vbscript:" }],
+	["data:", { problem: "inline-content", scheme: "data:" }],
+	["blob:", { problem: "page-only", scheme: "blob:" }],
 ]);
 
 /** Pages of the browser itself, of extensions, or of this computer: nobody else can open them. */
@@ -104,10 +109,10 @@ export function checkUrl(
 	siteHosts: readonly string[] = [],
 ): Checked<{ url: string; host: string }> {
 	const text = input.trim();
-	const textError = textProblem(text);
-	if (textError) return { ok: false, error: textError };
+	const problem = textProblem(text);
+	if (problem) return { ok: false, error: inputError("invalid-url", problem) };
 	const url = parseUrl(text);
-	if (!url) return { ok: false, error: appError("invalid-url", unparseableDetail(text)) };
+	if (!url) return { ok: false, error: inputError("invalid-url", unparseableProblem(text)) };
 	const error =
 		schemeProblem(url) ??
 		credentialsProblem(url) ??
@@ -119,23 +124,15 @@ export function checkUrl(
 	return error ? { ok: false, error } : { ok: true, value: { url: url.href, host: url.host } };
 }
 
-function textProblem(text: string): AppError | undefined {
-	if (text === "") return appError("invalid-url", "the address is empty");
-	if (CONTROL_CHARACTER.test(text)) return appError("invalid-url", "the address contains a control character");
-	if (LINE_SEPARATOR.test(text)) return appError("invalid-url", "the address contains a line break");
+function textProblem(text: string): InputProblemOf<"invalid-url"> | undefined {
+	if (text === "") return { problem: "empty" };
+	const control = CONTROL_CHARACTER.exec(text)?.[0];
+	if (control !== undefined) return { problem: "control-character", character: control };
+	if (LINE_SEPARATOR.test(text)) return { problem: "line-break" };
 	const invisible = INVISIBLE_CHARACTER.exec(text)?.[0];
-	if (invisible !== undefined) {
-		return appError("invalid-url", `the address contains the invisible character ${codePointName(invisible)}`);
-	}
-	if (!SCHEME.test(text) || HOST_AND_PORT.test(text)) {
-		return appError("invalid-url", "it needs http:// or https:// in front");
-	}
-	return EMPTY_HOST.test(text) ? appError("invalid-url", "the host is empty") : undefined;
-}
-
-/** "U+200B": which invisible character, since the message cannot show it. */
-function codePointName(character: string): string {
-	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+	if (invisible !== undefined) return { problem: "invisible-character", character: invisible };
+	if (!SCHEME.test(text) || HOST_AND_PORT.test(text)) return { problem: "needs-scheme" };
+	return EMPTY_HOST.test(text) ? { problem: "empty-host" } : undefined;
 }
 
 /** URL.parse would do, but Node 20 (the tests) lacks it. */
@@ -147,39 +144,36 @@ function parseUrl(text: string): URL | undefined {
 	}
 }
 
-function unparseableDetail(text: string): string {
-	return SPACE_IN_HOST.test(text) ? "the host contains a space" : "it is not a valid address";
+function unparseableProblem(text: string): InputProblemOf<"invalid-url"> {
+	return SPACE_IN_HOST.test(text) ? { problem: "space-in-host" } : { problem: "unreadable" };
 }
 
 function schemeProblem({ protocol }: URL): AppError | undefined {
 	if (WEB_SCHEMES.has(protocol)) return undefined;
 	const nonPage = NON_PAGE_SCHEMES.get(protocol);
-	if (nonPage) return appError("invalid-url", nonPage);
-	if (protocol === "file:") return appError("restricted-page", "file: addresses open only on this computer");
-	if (BROWSER_SCHEMES.has(protocol)) return appError("restricted-page", `${protocol} pages open only in this browser`);
-	return appError("invalid-url", `${protocol} links are not web pages`);
+	if (nonPage) return inputError("invalid-url", nonPage);
+	if (protocol === "file:") return inputError("restricted-page", { problem: "local-file" });
+	if (BROWSER_SCHEMES.has(protocol)) {
+		return inputError("restricted-page", { problem: "browser-page", scheme: protocol });
+	}
+	return inputError("invalid-url", { problem: "not-web", scheme: protocol });
 }
 
 /** https://bank.example@evil.example/ leads to evil.example: credentials are a phishing disguise. */
 function credentialsProblem({ username, password }: URL): AppError | undefined {
-	return username || password
-		? appError("invalid-url", "an address with a user name or password can disguise where it leads")
-		: undefined;
+	return username || password ? inputError("invalid-url", { problem: "credentials" }) : undefined;
 }
 
 function hostProblem({ host, hostname }: URL): AppError | undefined {
-	if (host.length > MAX_HOST_LENGTH) {
-		return appError("invalid-url", `the host is longer than ${MAX_HOST_LENGTH} characters`);
-	}
+	if (host.length > MAX_HOST_LENGTH)
+		return inputError("invalid-url", { problem: "host-too-long", limit: MAX_HOST_LENGTH });
 	// The parser accepts empty labels ("a..b", ".a") and characters no name has ("a!b", "a{b"), which the
 	// rules refuse; and over-long labels, which no name server resolves.
-	if (!HOST.test(host)) return appError("invalid-url", `"${hostname}" is not a host name`);
+	if (!HOST.test(host)) return inputError("invalid-url", { problem: "not-a-host-name", host: hostname });
 	const name = withoutRootDot(hostname);
-	if (SCHEME_NAMES.has(name)) {
-		return appError("invalid-url", `"${name}" is a scheme, not a host: is the address written twice?`);
-	}
+	if (SCHEME_NAMES.has(name)) return inputError("invalid-url", { problem: "scheme-as-host", name });
 	return name.split(".").some((label) => label.length > MAX_LABEL_LENGTH)
-		? appError("invalid-url", `a part of the host is longer than ${MAX_LABEL_LENGTH} characters`)
+		? inputError("invalid-url", { problem: "label-too-long", limit: MAX_LABEL_LENGTH })
 		: undefined;
 }
 
@@ -188,7 +182,7 @@ function storeProblem({ hostname, pathname }: URL): AppError | undefined {
 	const isStore = EXTENSION_STORES.some(
 		(store) => store.host === host && (pathname === store.path || pathname.startsWith(`${store.path}/`)),
 	);
-	return isStore ? appError("restricted-page", "browsers keep extensions off their extension stores") : undefined;
+	return isStore ? inputError("restricted-page", { problem: "extension-store" }) : undefined;
 }
 
 /** A trailing dot names the same host ("example.com." is the fully qualified example.com). */
@@ -207,7 +201,7 @@ function alreadyShortProblem(url: URL, siteHosts: readonly string[]): AppError |
 
 function lengthProblem({ href }: URL): AppError | undefined {
 	return href.length > MAX_URL_LENGTH
-		? appError("url-too-long", `${href.length.toLocaleString("en-US")} characters once normalized`)
+		? inputError("url-too-long", { problem: "address-too-long", length: href.length, limit: MAX_URL_LENGTH })
 		: undefined;
 }
 
@@ -216,5 +210,5 @@ function lengthProblem({ href }: URL): AppError | undefined {
  * the extension never accepts what the database would refuse.
  */
 function storableProblem({ href }: URL): AppError | undefined {
-	return STORED_URL.test(href) ? undefined : appError("invalid-url", "it is not a valid address");
+	return STORED_URL.test(href) ? undefined : inputError("invalid-url", { problem: "unreadable" });
 }

@@ -3,6 +3,7 @@ import { FirebaseError } from "firebase/app";
 import { describe, expect, it } from "vitest";
 import { appError, ShortyError, toAppError } from "../../src/errors";
 import { errorText } from "../../src/i18n/errorText";
+import { inputError } from "../../src/links/inputProblem";
 
 describe("the error catalogue", () => {
 	it.each([
@@ -64,9 +65,7 @@ describe("the error catalogue", () => {
 	});
 
 	it("passes Shorty's own errors through with their detail", () => {
-		expect(toAppError(new ShortyError("alias-invalid", "too short: 2 characters, at least 3"))).toEqual({
-			code: "alias-invalid",
-			detail: "too short: 2 characters, at least 3",
-		});
+		const tooShort = inputError("alias-invalid", { problem: "too-short", length: 2, minimum: 3 });
+		expect(toAppError(ShortyError.from(tooShort))).toEqual(tooShort);
 	});
 });

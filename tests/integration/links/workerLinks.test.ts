@@ -6,6 +6,7 @@
  */
 import type { IDBFactory } from "fake-indexeddb";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseInputProblem } from "../../../src/links/inputProblem";
 import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
 import { administrator } from "../clients";
 import { countPeople } from "../links";
@@ -117,6 +118,26 @@ describe("searching the worker's links", () => {
 			"filter must be one of all, custom, generated, clicked",
 			"page must be 1 or more",
 			"rows per page must be one of 10, 25, 50, 100",
+		]);
+	});
+});
+
+describe("refusing what the user typed", () => {
+	it("says which problem an address or alias has, as data that crosses the message boundary whole", async () => {
+		const { call } = await accountWithWorker();
+		const replies = await Promise.all([
+			call({ type: "shorten", url: "example.com" }),
+			call({ type: "suggestAliases", alias: "my link", url: "https://example.com/" }),
+			call({ type: "shorten", url: "https://example.com/", alias: "ab" }),
+			call({ type: "updateLink", code: "abc1234", url: "chrome://settings/" }),
+		]);
+		expect(
+			replies.map((reply) => (reply.ok ? "answered" : [reply.error.code, parseInputProblem(reply.error)])),
+		).toEqual([
+			["invalid-url", { problem: "needs-scheme" }],
+			["alias-invalid", { problem: "space" }],
+			["alias-invalid", { problem: "too-short", length: 2, minimum: 3 }],
+			["restricted-page", { problem: "browser-page", scheme: "chrome:" }],
 		]);
 	});
 });

@@ -9,6 +9,7 @@ import {
 	isCode,
 	RESERVED_ALIASES,
 } from "../../../src/links/codes";
+import { parseInputProblem } from "../../../src/links/inputProblem";
 import type { RandomBytes } from "../../../src/links/types";
 
 const cryptoBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
@@ -36,6 +37,12 @@ function aliasError(alias: string) {
 	const result = checkAlias(alias);
 	if (result.ok) throw new Error(`expected ${JSON.stringify(alias)} to be refused, got ${result.value}`);
 	return result.error;
+}
+
+/** The refusal's code and the problem its detail names. */
+function aliasRefusal(alias: string) {
+	const error = aliasError(alias);
+	return { code: error.code, problem: parseInputProblem(error) };
 }
 
 function countCharacters(codes: readonly string[]): Map<string, number> {
@@ -112,40 +119,85 @@ describe("checkAlias", () => {
 	});
 
 	it.each([
-		["", "too short: 0 characters, at least 3"],
-		["ab", "too short: 2 characters, at least 3"],
-		["  ab  ", "too short: 2 characters, at least 3"],
-		["a".repeat(65), "too long: 65 characters, at most 64"],
-	])("refuses %j as alias-invalid: %s", (alias, detail) => {
-		expect(aliasError(alias)).toEqual({ code: "alias-invalid", detail });
+		["", 0],
+		["ab", 2],
+		["  ab  ", 2],
+	])("refuses %j as alias-invalid: too short, with its length and the minimum", (alias, length) => {
+		expect(aliasRefusal(alias)).toEqual({
+			code: "alias-invalid",
+			problem: { problem: "too-short", length, minimum: 3 },
+		});
+	});
+
+	it("refuses 65 characters as alias-invalid: too long, with its length and the maximum", () => {
+		expect(aliasRefusal("a".repeat(65))).toEqual({
+			code: "alias-invalid",
+			problem: { problem: "too-long", length: 65, maximum: 64 },
+		});
+		expect(errorText(aliasError("a".repeat(65)))).toBe(
+			"Aliases are 3 to 64 letters, digits, hyphens or underscores. Yours has 65 characters; the maximum is 64.",
+		);
+	});
+
+	it("says one character in the singular", () => {
+		expect(errorText(aliasError("a"))).toContain("Yours has 1 character; the minimum is 3.");
 	});
 
 	it.each([
-		["a dot", "my.link", '"." is not allowed'],
-		["a slash, which would make a path", "my/link", '"/" is not allowed'],
-		["a question mark, which would start a query", "my?link", '"?" is not allowed'],
-		["a hash, which would start a fragment", "my#link", '"#" is not allowed'],
-		["a percent sign, which would start an escape", "100%off", '"%" is not allowed'],
-		["a plus", "a+b", '"+" is not allowed'],
-		["a tilde", "~home", '"~" is not allowed'],
-		["an accented letter", "café", '"é" is not allowed'],
-		["a Cyrillic look-alike of a Latin letter", "p\u0430ypal", '"\u0430" is not allowed'],
-		["an emoji, named whole", "go🚀now", '"🚀" is not allowed'],
-		["a space inside", "my link", "spaces are not allowed"],
-		["a tab inside", "my\tlink", "spaces are not allowed"],
-		["a control character", "my\u0007link", '"\\u0007" is not allowed'],
-	])("refuses %s as alias-invalid and names the character", (_kind, alias, detail) => {
-		expect(aliasError(alias)).toEqual({ code: "alias-invalid", detail });
+		["a dot", "my.link", "."],
+		["a slash, which would make a path", "my/link", "/"],
+		["a question mark, which would start a query", "my?link", "?"],
+		["a hash, which would start a fragment", "my#link", "#"],
+		["a percent sign, which would start an escape", "100%off", "%"],
+		["a plus", "a+b", "+"],
+		["a tilde", "~home", "~"],
+		["an accented letter", "café", "é"],
+		["a Cyrillic look-alike of a Latin letter", "p\u0430ypal", "\u0430"],
+		["an emoji, whole", "go🚀now", "🚀"],
+		["a control character", "my\u0007link", "\u0007"],
+	])("refuses %s as alias-invalid and names the character", (_kind, alias, character) => {
+		expect(aliasRefusal(alias)).toEqual({
+			code: "alias-invalid",
+			problem: { problem: "character-not-allowed", character },
+		});
+	});
+
+	it.each([
+		["a visible character, quoted", "a.", '"." is not allowed.'],
+		["an emoji, whole", "go🚀now", '"🚀" is not allowed.'],
+		["an invisible one, by its number", "my\u0007link", "U+0007 is not allowed."],
+	])("shows %s", (_kind, alias, sentence) => {
+		expect(errorText(aliasError(alias))).toBe(
+			`Aliases are 3 to 64 letters, digits, hyphens or underscores. ${sentence}`,
+		);
+	});
+
+	it.each([
+		["a space inside", "my link"],
+		["a tab inside", "my\tlink"],
+	])("refuses %s as alias-invalid: spaces are not allowed", (_kind, alias) => {
+		expect(aliasRefusal(alias)).toEqual({ code: "alias-invalid", problem: { problem: "space" } });
+		expect(errorText(aliasError(alias))).toContain("Spaces are not allowed.");
 	});
 
 	it("names a forbidden character before complaining about the length", () => {
-		expect(errorText(aliasError("a."))).toContain('("." is not allowed)');
+		expect(aliasRefusal("a.").problem).toEqual({ problem: "character-not-allowed", character: "." });
 	});
+
+	it.each(["__proto__", "__name__", "____"])(
+		"refuses %s as alias-reserved: the database keeps ids with __ at both ends",
+		(alias) => {
+			expect(aliasRefusal(alias)).toEqual({ code: "alias-reserved", problem: { problem: "database-reserved" } });
+			expect(errorText(aliasError(alias))).toBe(
+				"That alias is reserved. Please pick another. Names with __ at both ends are kept for the database.",
+			);
+		},
+	);
 
 	it.each(["admin", "ADMIN", "Admin", "aPi", "login", "Settings", "shorty", "SHORTY", "www", "undefined"])(
 		"refuses the reserved word %s as alias-reserved, in any case",
 		(alias) => {
-			expect(aliasError(alias).code).toBe("alias-reserved");
+			expect(aliasError(alias)).toEqual({ code: "alias-reserved" });
 		},
 	);
 

@@ -23,10 +23,11 @@ function refusal(input: string, base = BASE) {
 	return result.error;
 }
 
-function expectRefused(input: string, code: ErrorCode, detail?: string) {
+/** Refused with `code`, and the reader is told `why` after the code's message. */
+function expectRefused(input: string, code: ErrorCode, why?: string) {
 	const error = refusal(input);
 	expect(error.code).toBe(code);
-	if (detail !== undefined) expect(errorText(error)).toContain(`(${detail}`);
+	if (why !== undefined) expect(errorText(error)).toContain(`. ${why}`);
 }
 
 /** An https address of exactly `length` characters, already in normalized form. */
@@ -67,7 +68,7 @@ describe("checkUrl trims and refuses stray characters", () => {
 	});
 
 	it.each(["", "   ", "\n\t"])("an empty address (%j) is refused as invalid-url", (input) => {
-		expectRefused(input, "invalid-url", "the address is empty");
+		expectRefused(input, "invalid-url", "The address is empty.");
 	});
 
 	it.each([
@@ -76,7 +77,7 @@ describe("checkUrl trims and refuses stray characters", () => {
 		["a NUL", "https://example.com/\u0000"],
 		["a DEL", "https://example.com/\u007f"],
 	])("%s is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "the address contains a control character");
+		expectRefused(input, "invalid-url", "It contains the control character U+");
 	});
 
 	it.each([
@@ -84,7 +85,7 @@ describe("checkUrl trims and refuses stray characters", () => {
 		["a space before the path", "https://example.com /page"],
 		["a no-break space", "https://exa\u00a0mple.com/"],
 	])("%s in the host is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "the host contains a space");
+		expectRefused(input, "invalid-url", "The host name contains a space.");
 	});
 
 	it("a space in the path is kept, percent-encoded as the parser does", () => {
@@ -96,7 +97,11 @@ describe("checkUrl trims and refuses stray characters", () => {
 		["a next-line character (C1)", "https://example.com/a\u0085b"],
 		["another C1 control", "https://exa\u009bmple.com/"],
 	])("%s inside is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "the address contains a control character");
+		expectRefused(input, "invalid-url", "It contains the control character U+");
+	});
+
+	it("names the control character by its number", () => {
+		expectRefused("https://exa\nmple.com/", "invalid-url", "It contains the control character U+000A.");
 	});
 
 	it.each([
@@ -104,7 +109,7 @@ describe("checkUrl trims and refuses stray characters", () => {
 		["a paragraph separator in the query", "https://example.com/?q=a\u2029b"],
 		["a line separator in the host", "https://exa\u2028mple.com/"],
 	])("%s is refused as invalid-url, though the parser would percent-encode it", (_kind, input) => {
-		expectRefused(input, "invalid-url", "the address contains a line break");
+		expectRefused(input, "invalid-url", "It contains a line break.");
 	});
 
 	it.each([
@@ -115,7 +120,7 @@ describe("checkUrl trims and refuses stray characters", () => {
 		["a byte order mark inside", "https://example.com/a\ufeffb", "U+FEFF"],
 		["a tag character", "https://example.com/a\u{e0041}b", "U+E0041"],
 	])("%s is refused as invalid-url and named", (_kind, input, codePoint) => {
-		expectRefused(input, "invalid-url", `the address contains the invisible character ${codePoint}`);
+		expectRefused(input, "invalid-url", `It contains the invisible character ${codePoint}.`);
 	});
 
 	it("a zero-width joiner in an emoji sequence is kept, percent-encoded", () => {
@@ -133,14 +138,14 @@ describe("checkUrl refuses an address without a real host", () => {
 		["a backslash for the third slash", "https://\\example.com/"],
 		["a query where the host goes", "https://?q=1"],
 	])("%s is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "the host is empty");
+		expectRefused(input, "invalid-url", "The host name after // is missing.");
 	});
 
 	it.each([
 		["javascript with a script for a port, which the parser cannot read", "http://javascript:alert(1)"],
 		["a port that is not a number", "https://example.com:http/"],
 	])("%s is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "it is not a valid address");
+		expectRefused(input, "invalid-url", "Check it for typing mistakes.");
 	});
 
 	it.each([
@@ -148,13 +153,13 @@ describe("checkUrl refuses an address without a real host", () => {
 		["javascript with a port", "http://javascript:80/", "javascript"],
 		["data with its root dot", "https://data./x", "data"],
 	])("a scheme name as the host (%s) is refused as invalid-url", (_kind, input, name) => {
-		expectRefused(input, "invalid-url", `"${name}" is a scheme, not a host`);
+		expectRefused(input, "invalid-url", `“${name}” is a scheme, not a host name: is the address written twice?`);
 	});
 
 	it.each(["a!b", 'a"b', "a{b}", "a`b", "a(b)", "a'b", "a~b"])(
 		"a host with characters no name has (%s.com) is refused as invalid-url",
 		(name) => {
-			expectRefused(`https://${name}.com/`, "invalid-url", `"${name}.com" is not a host name`);
+			expectRefused(`https://${name}.com/`, "invalid-url", `“${name}.com” is not a host name.`);
 		},
 	);
 
@@ -172,21 +177,21 @@ describe("checkUrl refuses what is not a web address", () => {
 		["a host and port, which parses as a scheme", "example.com:8080/x"],
 		["localhost and a port", "localhost:3000"],
 	])("%s is refused as invalid-url and asks for http:// or https://", (_kind, input) => {
-		expectRefused(input, "invalid-url", "it needs http:// or https:// in front");
+		expectRefused(input, "invalid-url", "Add https:// or http:// in front.");
 	});
 
 	it.each([
 		["an unclosed IPv6 address", "http://[::1"],
 		["a port out of range", "https://example.com:99999/"],
 	])("%s is refused as invalid-url", (_kind, input) => {
-		expectRefused(input, "invalid-url", "it is not a valid address");
+		expectRefused(input, "invalid-url", "Check it for typing mistakes.");
 	});
 
 	it.each([
-		["javascript:alert(1)", "javascript: links run code"],
-		["JavaScript:alert(1)", "javascript: links run code"],
-		["vbscript:msgbox(1)", "vbscript: links run code"],
-		["data:text/html,<h1>Sign in</h1>", "data: links carry their own content"],
+		["javascript:alert(1)", "javascript: links run code."],
+		["JavaScript:alert(1)", "javascript: links run code."],
+		["vbscript:msgbox(1)", "vbscript: links run code."],
+		["data:text/html,<h1>Sign in</h1>", "data: links carry their own content, a common disguise for phishing pages."],
 		["blob:https://example.com/550e8400-e29b-41d4-a716-446655440000", "blob: links exist only inside the page"],
 	])("%s is refused as invalid-url and says why", (input, detail) => {
 		expectRefused(input, "invalid-url", detail);
@@ -196,7 +201,7 @@ describe("checkUrl refuses what is not a web address", () => {
 		"%s is refused as invalid-url: not a web page",
 		(input) => {
 			const scheme = `${input.split(":")[0]}:`;
-			expectRefused(input, "invalid-url", `${scheme} links are not web pages`);
+			expectRefused(input, "invalid-url", `${scheme} links are not web pages.`);
 		},
 	);
 
@@ -206,7 +211,7 @@ describe("checkUrl refuses what is not a web address", () => {
 		["https://:secret@example.com/"],
 		["https://bank.example@evil.example/login"],
 	])("%s carries credentials and is refused as invalid-url, a phishing disguise", (input) => {
-		expectRefused(input, "invalid-url", "an address with a user name or password");
+		expectRefused(input, "invalid-url", "A user name or password in an address can disguise where it leads.");
 	});
 
 	it.each([
@@ -214,22 +219,30 @@ describe("checkUrl refuses what is not a web address", () => {
 		["an empty label", "https://example..com/", "example..com"],
 		["only a dot", "https://./", "."],
 	])("a host with %s is refused as invalid-url", (_kind, input, host) => {
-		expectRefused(input, "invalid-url", `"${host}" is not a host name`);
+		expectRefused(input, "invalid-url", `“${host}” is not a host name.`);
 	});
 
 	it("a host longer than 253 characters is refused as invalid-url, as the rules would refuse it", () => {
 		const label = "a".repeat(63);
 		const host254 = `${label}.${label}.${label}.${"b".repeat(62)}`;
 		expect(host254).toHaveLength(254);
-		expectRefused(`https://${host254}/`, "invalid-url", "the host is longer than 253 characters");
+		expectRefused(`https://${host254}/`, "invalid-url", "The host name is longer than 253 characters.");
 		expect(accepted(`https://${host254.slice(1)}/`).host).toHaveLength(253);
+	});
+
+	it("a host with a part longer than 63 characters, which no name server answers, is refused as invalid-url", () => {
+		expectRefused(
+			`https://${"a".repeat(64)}.com/`,
+			"invalid-url",
+			"A part of the host name is longer than 63 characters.",
+		);
 	});
 });
 
 describe("checkUrl refuses pages nobody else can open", () => {
 	it.each([
-		["file:///home/me/report.pdf", "file: addresses open only on this computer"],
-		["about:blank", "about: pages open only in this browser"],
+		["file:///home/me/report.pdf", "file: addresses open only on this computer."],
+		["about:blank", "about: pages open only in this browser."],
 		["chrome://settings/", "chrome: pages"],
 		["chrome-extension://abcdefghijklmnopabcdefghijklmnop/popup.html", "chrome-extension: pages"],
 		["chrome-search://local-ntp/local-ntp.html", "chrome-search: pages"],
@@ -259,7 +272,7 @@ describe("checkUrl refuses pages nobody else can open", () => {
 		"HTTPS://AddOns.Mozilla.ORG/",
 		"https://addons.mozilla.org./",
 	])("the extension store page %s is refused as restricted-page", (input) => {
-		expectRefused(input, "restricted-page", "browsers keep extensions off their extension stores");
+		expectRefused(input, "restricted-page", "Browsers keep extensions off their extension stores.");
 	});
 
 	it.each([
@@ -324,13 +337,17 @@ describe(`checkUrl allows ${MAX_URL_LENGTH} characters`, () => {
 	});
 
 	it(`an address of ${MAX_URL_LENGTH + 1} characters is refused as url-too-long`, () => {
-		expectRefused(urlOfLength(MAX_URL_LENGTH + 1), "url-too-long", "2,049 characters once normalized");
+		expectRefused(
+			urlOfLength(MAX_URL_LENGTH + 1),
+			"url-too-long",
+			"Once normalized, it has 2,049 characters; the limit is 2,048.",
+		);
 	});
 
 	it("the length is measured after normalization, which can lengthen an address", () => {
 		const input = `${urlOfLength(MAX_URL_LENGTH - 1)}é`;
 		expect(input).toHaveLength(MAX_URL_LENGTH);
-		expectRefused(input, "url-too-long", "2,053 characters");
+		expectRefused(input, "url-too-long", "Once normalized, it has 2,053 characters");
 	});
 
 	it("the length is measured after normalization, which can shorten an address", () => {
@@ -340,7 +357,7 @@ describe(`checkUrl allows ${MAX_URL_LENGTH} characters`, () => {
 	});
 
 	it("an over-long javascript: link is refused for its scheme, the more useful reason", () => {
-		expectRefused(`javascript:${"a".repeat(MAX_URL_LENGTH)}`, "invalid-url", "javascript: links run code");
+		expectRefused(`javascript:${"a".repeat(MAX_URL_LENGTH)}`, "invalid-url", "javascript: links run code.");
 	});
 });
 

@@ -82,7 +82,7 @@ describe("editing a target in place", () => {
 		await userEvent.clear(field);
 		await userEvent.type(field, "example.com{Enter}");
 		expect((await editorError(code)).textContent).toBe(
-			"That is not a web address Shorty can shorten. (it needs http:// or https:// in front)",
+			"That is not a web address Shorty can shorten. Add https:// or http:// in front.",
 		);
 		expect(updates(background)).toEqual([]);
 	});

@@ -63,14 +63,14 @@ describe("the custom alias form", () => {
 		await user.type(field, "ab");
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(description(field)).toBe(
-			"Aliases are 3 to 64 letters, digits, hyphens or underscores. (too short: 2 characters, at least 3)",
+			"Aliases are 3 to 64 letters, digits, hyphens or underscores. Yours has 2 characters; the minimum is 3.",
 		);
 		// Shown as it is typed, but not read out per keystroke.
 		expect(announcement(form)).toBe("");
 		await user.type(field, "c");
 		expect(field.getAttribute("aria-invalid")).toBe("false");
 		await user.type(field, " d");
-		expect(description(field)).toContain("spaces are not allowed");
+		expect(description(field)).toContain("Spaces are not allowed.");
 
 		await user.clear(field);
 		await user.type(field, "Admin");

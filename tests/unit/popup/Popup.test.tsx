@@ -122,9 +122,13 @@ describe("the popup on a web page", () => {
 
 describe("the popup on a page that cannot be shortened", () => {
 	it.each([
-		["a browser page", "chrome://settings/", "chrome: pages open only in this browser"],
-		["a local file", "file:///home/me/notes.html", "file: addresses open only on this computer"],
-		["the web store", "https://chromewebstore.google.com/detail/x", "browsers keep extensions off"],
+		["a browser page", "chrome://settings/", "cannot be shortened. chrome: pages open only in this browser."],
+		["a local file", "file:///home/me/notes.html", "cannot be shortened. file: addresses open only on this computer."],
+		[
+			"the web store",
+			"https://chromewebstore.google.com/detail/x",
+			"Browsers keep extensions off their extension stores.",
+		],
 		[
 			"a tab Chrome gives no access to",
 			undefined,
