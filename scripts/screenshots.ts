@@ -1,16 +1,15 @@
 /**
- * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark,
- * into artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links
- * open, with the alias form offering free aliases for a taken one, on a private address, and after an
- * explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten, with the
- * recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, a search sorted by title, the links with clicks sorted by most clicks, a
- * link's analytics over 30 and 90 days, and
- * signed out). First, the store's
- * 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows
- * too. The build uses a short-link base of a real project's length, since a test base
- * (http://127.0.0.1:5000/) hides truncation. `--lang de` (or fr, es) runs the browser in that language and
- * adds it to each file's name, to check that no translation is cut off.
+ * `npm run screenshots`: the views a user sees, drawn by the real build in real Chromium, light and dark, into
+ * artifacts/screenshots/ for review: the popup at its own width after a click, with its recent links open, with
+ * the alias form offering free aliases for a taken one and explaining a refused one, on a private address, and
+ * after an explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten,
+ * with the recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
+ * keyboard focus in the rows, a search sorted by title, the links with clicks sorted by most clicks, a link's
+ * analytics over 30 and 90 days, and signed out). First, the store's 1280x800 screenshots into
+ * docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows too. The build uses a short-link
+ * base of a real project's length, since a test base (http://127.0.0.1:5000/) hides truncation. `--lang de` (or
+ * fr, es) runs the browser in that language and adds it to each file's name, to check that no translation is cut
+ * off.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -255,6 +254,10 @@ async function main(): Promise<void> {
 			await pressPopupButton(aliasPopup, text("save"));
 			await aliasPopup.waitFor(() => document.querySelector(".alias-form__suggestion") !== null);
 			await popupShots(aliasPopup, "popup-alias-taken");
+			// A refusal's reason, in the browser's language (src/i18n/inputProblemText.ts), as it is typed.
+			await fillPopupField(aliasPopup, text("alias"), "my link");
+			await aliasPopup.waitFor(() => document.querySelector(".alias-form__message--error") !== null);
+			await popupShots(aliasPopup, "popup-alias-invalid");
 			await aliasPopup.close();
 
 			await tagsShots(extension, tab);
