@@ -14,6 +14,7 @@ import type { Catalogue } from "../../../src/i18n/catalogue";
 import { errorText } from "../../../src/i18n/errorText";
 import { catalogueSource, formatNumber, installMessages, t } from "../../../src/i18n/translate";
 import {
+	CREATION_WINDOW_HOURS,
 	MAX_CODE_LENGTH,
 	MAX_TAG_LENGTH,
 	MAX_TAGS_PER_LINK,
@@ -69,6 +70,14 @@ describe("the figures in error messages", () => {
 		expect(errorText(appError("url-too-long"))).toBe(
 			"Cette adresse dépasse 2\u202f048 caractères\u00a0: elle est trop longue pour être raccourcie.",
 		);
+	});
+
+	it("word the rate limit's window as an hour, which holds only while the window is one hour", () => {
+		// "in an hour", "in einer Stunde", "pro Stunde": a figure would read "in 1 hour". A window of another
+		// length needs error_rate_limited and rateLimitedAccount rewritten with a placeholder, in all four files.
+		expect(CREATION_WINDOW_HOURS).toBe(1);
+		speak("en-US", english);
+		expect(errorText(appError("rate-limited"))).toBe("You have made as many new links as Shorty allows in an hour.");
 	});
 
 	it.each(LANGUAGES)("never leave a placeholder unfilled (%s)", (locale, catalogue) => {
