@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { errorText } from "../src/i18n/errorText";
 import { t } from "../src/i18n/translate";
 import { checkAlias } from "../src/links/codes";
+import { MAX_CODE_LENGTH, MIN_CODE_LENGTH } from "../src/links/schema";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { usePopupEnvironment } from "./environment";
@@ -104,7 +105,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 				/>
 			</div>
 			<p id={messageId} className={`alias-form__message${problem ? " alias-form__message--error" : ""}`}>
-				{problem ?? t("aliasHint")}
+				{problem ?? t("aliasHint", { minimum: MIN_CODE_LENGTH, maximum: MAX_CODE_LENGTH })}
 			</p>
 			{suggestions.length > 0 && (
 				<fieldset className="alias-form__suggestions">

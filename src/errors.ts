@@ -6,7 +6,7 @@
  * `error_<code>` of _locales (src/i18n/errorText.ts), looked up by the page or worker that shows it:
  * this module stays free of browser APIs.
  */
-const ERROR_CODES = [
+export const ERROR_CODES = [
 	// Shorty's own.
 	"timeout",
 	"background-unavailable",
@@ -58,6 +58,12 @@ const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Firebase Auth's own minimum length of a password, behind auth/weak-password: the account forms check it
+ * before a round trip that would only say the same, and the code's message names it.
+ */
+export const MIN_PASSWORD_LENGTH = 6;
 
 export interface AppError {
 	code: ErrorCode;

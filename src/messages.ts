@@ -235,7 +235,10 @@ function isReply(value: unknown): value is Reply<MessageType> {
 	);
 }
 
-/** How long a caller waits for the background before saying so; the catalogue's timeout text names it. */
+/**
+ * How long every caller waits for the background before saying so: one figure, not a parameter, because
+ * the timeout's message names it (src/i18n/errorText.ts).
+ */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
@@ -243,14 +246,11 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  * backend that never answers must not leave a page (or a menu click) waiting for ever. A rejected send
  * means the worker could not be reached (not installed, crashed, or killed mid-request: Chrome closes the
  * message port); an empty or malformed reply means nobody answered usefully. Both surface as one code so
- * the UI can offer a retry; so does a request that got no answer within `timeoutMs`, whose late answer is
+ * the UI can offer a retry; so does a request that got no answer within REQUEST_TIMEOUT_MS, whose late answer is
  * dropped. Retrying is safe: the background treats a repeated shorten as the same one (one link), and
  * every other request either reads or sets a value.
  */
-export function createClient(
-	send: (request: AnyRequest) => Promise<unknown>,
-	timeoutMs: number = REQUEST_TIMEOUT_MS,
-): BackgroundCall {
+export function createClient(send: (request: AnyRequest) => Promise<unknown>): BackgroundCall {
 	const answer = async <T extends MessageType>(request: RequestOf<T>): Promise<Reply<T>> => {
 		let reply: unknown;
 		try {
@@ -267,7 +267,7 @@ export function createClient(
 	return <T extends MessageType>(request: RequestOf<T>) => {
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		const timedOut = new Promise<Failure>((resolve) => {
-			timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), timeoutMs);
+			timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), REQUEST_TIMEOUT_MS);
 		});
 		return Promise.race([answer(request), timedOut]).finally(() => clearTimeout(timer));
 	};

@@ -62,6 +62,11 @@ export function formatNumber(value: number): string {
 	return new Intl.NumberFormat(uiLocale()).format(value);
 }
 
+/** A number of seconds in words of the UI's language: "10 seconds", "10 Sekunden", "1 seconde". */
+export function formatSeconds(seconds: number): string {
+	return new Intl.NumberFormat(uiLocale(), { style: "unit", unit: "second", unitDisplay: "long" }).format(seconds);
+}
+
 function text(value: string | number): string {
 	return typeof value === "number" ? formatNumber(value) : value;
 }
@@ -74,6 +79,14 @@ function lookup(key: string, values: Record<string, string | number> | undefined
 /** The message `key` in the UI's language; numbers among the substitutions are written in it too. */
 export function t<K extends MessageKey>(key: K, ...values: Substitutions<K>): string {
 	return lookup(key, values[0]);
+}
+
+/**
+ * t() for a key known only as one of a union (an error code's message), which t() cannot pair with its
+ * placeholders: the caller's own table types the values key by key (src/i18n/errorText.ts).
+ */
+export function tOneOf(key: MessageKey, values: Record<string, string | number> | undefined): string {
+	return lookup(key, values);
 }
 
 /** `${stem}_one` or `${stem}_other`: the form the UI language's plural rules give `count`. */

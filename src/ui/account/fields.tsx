@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
+import { MIN_PASSWORD_LENGTH } from "../../errors";
 import { t } from "../../i18n/translate";
 import type { FieldBinding } from "./useAccountForm";
-import { MIN_PASSWORD_LENGTH } from "./validation";
 
 interface TextFieldProps {
 	label: string;

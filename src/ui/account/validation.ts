@@ -1,10 +1,7 @@
-import { type AppError, appError, type ErrorCode } from "../../errors";
+import { type AppError, appError, type ErrorCode, MIN_PASSWORD_LENGTH } from "../../errors";
 
 /** The fields the account forms have; each form lists its own, in screen order. */
 export type AccountField = "email" | "password";
-
-/** Firebase's own minimum; checking it here saves a round trip that would only say the same. */
-export const MIN_PASSWORD_LENGTH = 6;
 
 // One "@", something before it, and a dot in the domain: enough to catch typos; the server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -127,10 +127,13 @@ describe("for a German user", () => {
 describe("for a French user", () => {
 	beforeAll(() => installMessages(catalogueSource(french, "fr-FR")));
 
+	const TROP_LONGUE = "Cette adresse dépasse 2\u202f048 caractères\u00a0: elle est trop longue pour être raccourcie.";
+	const ALIAS_INVALIDE = "Un alias compte de 3 à 64 lettres, chiffres, traits d'union ou tirets bas.";
+
 	it("writes the length of an address too long in French digits", () => {
 		const [length, limit] = [2049, 2048].map((n) => new Intl.NumberFormat("fr-FR").format(n));
 		expect(urlText(`https://example.com/${"a".repeat(2029)}`)).toBe(
-			`${french.error_url_too_long.message} Une fois normalisée, elle compte ${length} caractères\u00a0; la limite est de ${limit}.`,
+			`${TROP_LONGUE} Une fois normalisée, elle compte ${length} caractères\u00a0; la limite est de ${limit}.`,
 		);
 	});
 
@@ -139,8 +142,6 @@ describe("for a French user", () => {
 		["a", "1 caractère"],
 		["ab", "2 caractères"],
 	])("counts the characters of the alias %j in French plural: %s", (alias, count) => {
-		expect(aliasText(alias)).toBe(
-			`${french.error_alias_invalid.message} Le vôtre compte ${count}\u00a0; il en faut au moins 3.`,
-		);
+		expect(aliasText(alias)).toBe(`${ALIAS_INVALIDE} Le vôtre compte ${count}\u00a0; il en faut au moins 3.`);
 	});
 });
