@@ -1,8 +1,10 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
+import { classicScript } from "./scripts/classicScript.ts";
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
 import {
 	configFromEnv,
@@ -15,6 +17,9 @@ import {
 export const EXTENSION_ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 export type TargetBrowser = "chrome" | "firefox";
+
+/** Pages' first scripts, built as classic scripts (scripts/classicScript.ts): the popup's first requests. */
+export const CLASSIC_SCRIPTS = [{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" }];
 
 /** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
 const FIREFOX_MODE = "firefox";
@@ -31,20 +36,32 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 		host_permissions: firebaseHostPermissions(config),
 		content_security_policy: { extension_pages: extensionPagesPolicy(config) },
 	};
+	const define = { SHORTY_CONFIG: JSON.stringify(config) };
+	// Emit only syntax the oldest browser the manifest accepts can run.
+	const target = firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`;
 	return {
 		root: EXTENSION_ROOT,
 		mode: firefox ? FIREFOX_MODE : "production",
 		...SEALED_ENV,
-		define: { SHORTY_CONFIG: JSON.stringify(config) },
+		define,
 		plugins: [
 			react(),
 			firefox ? crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" }) : crx({ manifest: withPolicy }),
+			...CLASSIC_SCRIPTS.map((script) =>
+				classicScript({
+					...script,
+					entry: join(EXTENSION_ROOT, script.entry),
+					inherit: { ...SEALED_ENV, define },
+					target,
+				}),
+			),
 		],
 		build: {
 			outDir: firefox ? "dist-firefox" : "dist",
 			emptyOutDir: true,
-			// Emit only syntax the oldest browser the manifest accepts can run.
-			target: firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`,
+			target,
+			// Every browser the manifests accept reads modulepreload: the polyfill would be one more file to load.
+			modulePreload: { polyfill: false },
 			// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
 			rollupOptions: firefox ? {} : { input: { offscreen: "offscreen/index.html" } },
 		},

@@ -1,6 +1,7 @@
 import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
+import { readSettings } from "../src/settings";
 import type { PopupEnvironment } from "./environment";
 
 /** The popup's environment in the extension: the real tab, clipboard, options page and network. */
@@ -10,6 +11,7 @@ export const browserEnvironment: PopupEnvironment = {
 		const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
 		return { url: tab?.url, title: tab?.title ?? "" };
 	},
+	settings: () => readSettings(browser.storage.sync),
 	// The popup is the focused document right after the click, which writeText requires.
 	copy: (text) => navigator.clipboard.writeText(text),
 	openOptions() {

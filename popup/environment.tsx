@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { Settings } from "../src/messages";
 
 /** The tab the popup was opened on. */
 export interface ActiveTab {
@@ -16,6 +17,8 @@ export interface ActiveTab {
  */
 export interface PopupEnvironment {
 	activeTab(): Promise<ActiveTab>;
+	/** The settings as stored (src/settings.ts), read without the worker for the popup's first requests. */
+	settings(): Promise<Settings>;
 	/** Rejects when the browser refuses the clipboard. */
 	copy(text: string): Promise<void>;
 	openOptions(): void;

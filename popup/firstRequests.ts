@@ -1,8 +1,10 @@
 /**
- * The popup's first requests, sent by its first, small script while React and the rest of the page
- * (some 250 KB of script) are still loading: the tab's address and the settings, then, when the popup
+ * The popup's first requests, sent by its first script (start.ts, a classic script that runs as the head
+ * is parsed) before the page's module, React and the rest of the page (some 250 KB of script) have loaded:
+ * the tab's address and the settings, both read from the browser straight away, then, when the popup
  * shortens on open, the shorten itself. Waiting for React's first render to send them cost some 13 ms of
- * a popup whose target is one round trip plus 60 ms.
+ * a popup whose target is one round trip plus 60 ms; waiting for the page's module, some 8 ms more, as
+ * its answers then queued behind React's chunk on the page's main thread.
  *
  * The page takes what has already arrived when it first renders (`arrived`), so a link known by then is
  * its first frame rather than a skeleton's follow-up. Whatever is still out it asks for as always,
@@ -10,6 +12,7 @@
  * later one (a Retry) goes out anew. The early shorten is decided exactly as the page decides its own
  * (pageToShorten.ts), so it is always one the page asks for.
  */
+import { toAppError } from "../src/errors";
 import type { Link } from "../src/links/types";
 import type { AnyRequest, BackgroundCall, Reply, RequestOf, Settings } from "../src/messages";
 import type { ActiveTab, PopupEnvironment } from "./environment";
@@ -36,14 +39,16 @@ type AnyReply = Reply<AnyRequest["type"]>;
 
 export function sendFirstRequests(call: BackgroundCall, environment: PopupEnvironment): FirstRequests {
 	const early = new Map<string, { reply: Promise<AnyReply>; answer?: AnyReply }>();
-	const send = (request: AnyRequest) => {
-		const sent: { reply: Promise<AnyReply>; answer?: AnyReply } = { reply: call(request) };
+	/** Keeps `reply` as the early answer to `request`, for the page's first identical request. */
+	const keep = (request: AnyRequest, reply: Promise<AnyReply>) => {
+		const sent: { reply: Promise<AnyReply>; answer?: AnyReply } = { reply };
 		early.set(JSON.stringify(request), sent);
-		void sent.reply.then((answer) => {
+		void reply.then((answer) => {
 			sent.answer = answer;
 		});
-		return sent.reply;
+		return reply;
 	};
+	const send = (request: AnyRequest) => keep(request, call(request));
 	const take = (request: AnyRequest) => {
 		const key = JSON.stringify(request);
 		const sent = early.get(key);
@@ -54,7 +59,15 @@ export function sendFirstRequests(call: BackgroundCall, environment: PopupEnviro
 	let knownTab: ActiveTab | undefined;
 	let shortenSent: RequestOf<"shorten"> | undefined;
 	const tab = environment.activeTab();
-	const settings = send({ type: "getSettings" }) as Promise<Reply<"getSettings">>;
+	// Read here rather than asked of the worker, whose answer would wait for this page's busy main thread;
+	// kept as the answer to the page's own first read.
+	const settings = keep(
+		{ type: "getSettings" },
+		environment.settings().then(
+			(data) => ({ ok: true, data }),
+			(error: unknown) => ({ ok: false, error: toAppError(error) }),
+		),
+	) as Promise<Reply<"getSettings">>;
 	// Settled once the early shorten is sent or known not to be: until then a shorten waits, or it would
 	// go out twice.
 	const shortenDecided = Promise.all([tab, settings]).then(

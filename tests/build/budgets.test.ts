@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type EntryBundle, extensionBundles, sizeOf, sourceOf } from "./bundles";
 
@@ -34,6 +35,19 @@ describe("bundle size budgets (gzip)", () => {
 	it("the options page keeps its analytics chart out of the first load", () => {
 		expect(bundle("options").lazy.join(" ")).toMatch(/LinkAnalyticsView/);
 		expect(bundle("options").initial.join(" ")).not.toMatch(/LinkAnalyticsView/);
+	});
+});
+
+describe("the popup's first script", () => {
+	// A module runs only once the document is parsed and every file it imports is in; a classic script in
+	// the head runs as the parser reaches it, so the first requests leave before the page's other scripts.
+	it("is a classic script, the head's first, that imports nothing", () => {
+		const html = readFileSync(join(DIST, "popup/index.html"), "utf8");
+		const [first] = html.match(/<script[^>]*>/g) ?? [];
+		expect(first).toBe('<script src="/popup/start.js">');
+		expect(html.indexOf(first as string)).toBeLessThan(html.indexOf("<link"));
+		expect(sourceOf(DIST, ["popup/start.js"])).not.toMatch(/\bimport\b/);
+		expect(bundle("popup").initial).toContain("popup/start.js");
 	});
 });
 

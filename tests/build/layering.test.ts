@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CLASSIC_SCRIPTS } from "../../vite.config";
 import { ImportGraph, pageScripts, REPO_ROOT, type Reach } from "./importGraph";
 
 const graph = new ImportGraph();
@@ -20,7 +21,7 @@ const WORKER_ENTRY: string = manifest.background.service_worker;
 const PAGES = readdirSync(REPO_ROOT, { withFileTypes: true })
 	.filter((entry) => entry.isDirectory() && readdirSync(join(REPO_ROOT, entry.name)).includes("index.html"))
 	.map((entry) => `${entry.name}/index.html`);
-const ENTRIES = [WORKER_ENTRY, ...PAGES.flatMap(pageScripts)];
+const ENTRIES = [WORKER_ENTRY, ...PAGES.flatMap(pageScripts), ...CLASSIC_SCRIPTS.map((script) => script.entry)];
 
 /** Every module of Shorty's that a browser loads. */
 const shipped = [...new Set(ENTRIES.flatMap((entry) => [...graph.reachable(entry).files.keys()]))].sort();
@@ -74,7 +75,9 @@ describe("the layering", () => {
 		const worker = graph.reachable(WORKER_ENTRY);
 		expect([...worker.files.keys()]).toEqual(expect.arrayContaining(["src/firebase.ts", "src/links/store.ts"]));
 		expect([...worker.packages.keys()]).toContain("firebase/auth/web-extension");
-		expect(shipped).toEqual(expect.arrayContaining(["popup/QrCode.tsx", "src/ui/account/AccountForms.tsx"]));
+		expect(shipped).toEqual(
+			expect.arrayContaining(["popup/QrCode.tsx", "popup/start.ts", "src/ui/account/AccountForms.tsx"]),
+		);
 	});
 
 	it("imports Firebase only in the worker and, Firestore lite only, in the link domain", () => {

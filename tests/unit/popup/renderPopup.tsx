@@ -3,6 +3,7 @@ import { expect, vi } from "vitest";
 import { type ActiveTab, type PopupEnvironment, PopupEnvironmentProvider } from "../../../popup/environment";
 import { sendFirstRequests } from "../../../popup/firstRequests";
 import { Popup } from "../../../popup/Popup";
+import { ShortyError } from "../../../src/errors";
 import type { Link } from "../../../src/links/types";
 import type { Handlers, RequestOf } from "../../../src/messages";
 import { BackgroundProvider } from "../../../src/ui/BackgroundContext";
@@ -108,6 +109,12 @@ export function popupSetup({
 	});
 	const environment: PopupEnvironment = {
 		activeTab: async () => tab,
+		// The test's stored settings are its background's: the same handler answers the popup's own read.
+		async settings() {
+			const reply = await call({ type: "getSettings" });
+			if (!reply.ok) throw ShortyError.from(reply.error);
+			return reply.data;
+		},
 		copy: clipboard.write,
 		openOptions: () => optionsOpened.push("options"),
 		shortLinkBase: SHORT_LINK_BASE,

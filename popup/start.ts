@@ -1,0 +1,10 @@
+/**
+ * The popup's first script, a classic one first in the head (scripts/classicScript.ts): it sends the
+ * popup's first requests as soon as the popup's document starts, and leaves them for the page (main.tsx).
+ */
+import { callBackground } from "../src/ui/callBackground";
+import { browserEnvironment } from "./browserEnvironment";
+import { sendFirstRequests } from "./firstRequests";
+import { handOver } from "./handOver";
+
+handOver(sendFirstRequests(callBackground, browserEnvironment));
