@@ -36,30 +36,21 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 		host_permissions: firebaseHostPermissions(config),
 		content_security_policy: { extension_pages: extensionPagesPolicy(config) },
 	};
-	const define = { SHORTY_CONFIG: JSON.stringify(config) };
-	// Emit only syntax the oldest browser the manifest accepts can run.
-	const target = firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`;
 	return {
 		root: EXTENSION_ROOT,
 		mode: firefox ? FIREFOX_MODE : "production",
 		...SEALED_ENV,
-		define,
+		define: { SHORTY_CONFIG: JSON.stringify(config) },
 		plugins: [
 			react(),
 			firefox ? crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" }) : crx({ manifest: withPolicy }),
-			...CLASSIC_SCRIPTS.map((script) =>
-				classicScript({
-					...script,
-					entry: join(EXTENSION_ROOT, script.entry),
-					inherit: { ...SEALED_ENV, define },
-					target,
-				}),
-			),
+			...CLASSIC_SCRIPTS.map((script) => classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) })),
 		],
 		build: {
 			outDir: firefox ? "dist-firefox" : "dist",
 			emptyOutDir: true,
-			target,
+			// Emit only syntax the oldest browser the manifest accepts can run.
+			target: firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`,
 			// Every browser the manifests accept reads modulepreload: the polyfill would be one more file to load.
 			modulePreload: { polyfill: false },
 			// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.

@@ -14,7 +14,14 @@
  */
 import { toAppError } from "../src/errors";
 import type { Link } from "../src/links/types";
-import type { AnyRequest, BackgroundCall, Reply, RequestOf, Settings } from "../src/messages";
+import {
+	type AnyRequest,
+	type BackgroundCall,
+	type Reply,
+	type RequestOf,
+	type Settings,
+	withinTimeLimit,
+} from "../src/messages";
 import type { ActiveTab, PopupEnvironment } from "./environment";
 import { pageToShorten, shortenRequest, shortensOnOpen } from "./pageToShorten";
 
@@ -59,13 +66,16 @@ export function sendFirstRequests(call: BackgroundCall, environment: PopupEnviro
 	let knownTab: ActiveTab | undefined;
 	let shortenSent: RequestOf<"shorten"> | undefined;
 	const tab = environment.activeTab();
-	// Read here rather than asked of the worker, whose answer would wait for this page's busy main thread;
-	// kept as the answer to the page's own first read.
+	// Read from storage here, one hop to the browser, rather than asked of the worker: two hops, one more
+	// for a worker that has to start first, and the answer back before React's chunk takes the main
+	// thread. Kept as the answer to the page's own first read, within the same time limit.
 	const settings = keep(
 		{ type: "getSettings" },
-		environment.settings().then(
-			(data) => ({ ok: true, data }),
-			(error: unknown) => ({ ok: false, error: toAppError(error) }),
+		withinTimeLimit<"getSettings">(
+			environment.settings().then(
+				(data) => ({ ok: true, data }),
+				(error: unknown) => ({ ok: false, error: toAppError(error) }),
+			),
 		),
 	) as Promise<Reply<"getSettings">>;
 	// Settled once the early shorten is sent or known not to be: until then a shorten waits, or it would

@@ -6,16 +6,16 @@
 import type { FirstRequests } from "./firstRequests";
 
 const HANDED_OVER = Symbol.for("shorty.popup.firstRequests");
-type Window = { [HANDED_OVER]?: FirstRequests };
+type WithFirstRequests = { [HANDED_OVER]?: FirstRequests };
 
 export function handOver(first: FirstRequests): void {
-	(globalThis as Window)[HANDED_OVER] = first;
+	(globalThis as WithFirstRequests)[HANDED_OVER] = first;
 }
 
 /** The first requests start.ts sent. It runs before any module, so finding none is a build that lost it. */
 export function takeOver(): FirstRequests {
-	const first = (globalThis as Window)[HANDED_OVER];
+	const first = (globalThis as WithFirstRequests)[HANDED_OVER];
 	if (!first) throw new Error("The popup's first script did not run: popup/index.html lacks popup/start.js");
-	delete (globalThis as Window)[HANDED_OVER];
+	delete (globalThis as WithFirstRequests)[HANDED_OVER];
 	return first;
 }

@@ -10,8 +10,8 @@ import { useBackground } from "../src/ui/BackgroundContext";
 const UNREADABLE: Settings = { autoCopy: false, shortenOnOpen: false };
 
 /**
- * The user's settings (`known` when already read); null until the background has answered (or failed
- * to, within the usual timeout).
+ * The user's settings (`known` when already read); null until they are read (the popup's first read is
+ * its first requests', from storage) or have failed to be, within the usual time limit.
  */
 export function useSettings(known?: Settings): Settings | null {
 	const call = useBackground();

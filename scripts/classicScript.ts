@@ -2,22 +2,18 @@
  * A page's first script as a classic script: `entry` and everything it imports built into one file with
  * no imports, put first in the page's head. Vite builds a page's scripts as modules, and a module runs
  * only once the document is parsed and every file it imports has arrived (each a request of its own to
- * the extension); a classic script runs as soon as the parser reaches it. The popup's first requests
- * (popup/start.ts) leave some 5 ms sooner that way, and their answers are read before React's chunk
- * occupies the page's main thread (docs/architecture.md, "The popup's first script").
+ * the extension); a classic script runs as soon as the parser reaches it. For the popup's first requests
+ * (popup/start.ts) that is some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
  */
-import { build, type Plugin, type Rollup, type UserConfig } from "vite";
+import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 
 export interface ClassicScript {
 	/** The page, as Vite names its HTML ("popup/index.html"). */
 	page: string;
-	/** The script's source. */
+	/** The script's source, an absolute path. */
 	entry: string;
 	/** Where the build puts it ("popup/start.js"). */
 	fileName: string;
-	/** What the extension's own build bakes in and how it reads the environment: the same here. */
-	inherit: Pick<UserConfig, "define" | "envDir" | "envPrefix">;
-	target: string;
 }
 
 function onlyChunk(output: Awaited<ReturnType<typeof build>>): Rollup.OutputChunk {
@@ -28,31 +24,56 @@ function onlyChunk(output: Awaited<ReturnType<typeof build>>): Rollup.OutputChun
 	return chunk;
 }
 
-export function classicScript({ page, entry, fileName, inherit, target }: ClassicScript): Plugin {
+/** The script built as the extension's own build would build it: its root, mode, constants, target and minifier. */
+async function buildClassic(entry: string, extension: ResolvedConfig): Promise<Rollup.OutputChunk> {
+	return onlyChunk(
+		await build({
+			configFile: false,
+			logLevel: "warn",
+			root: extension.root,
+			mode: extension.mode,
+			envDir: extension.envDir,
+			...(extension.envPrefix === undefined ? {} : { envPrefix: extension.envPrefix }),
+			// A library build leaves process.env.NODE_ENV in place, where a page has no `process`.
+			define: {
+				...extension.define,
+				"process.env.NODE_ENV": JSON.stringify(extension.isProduction ? "production" : "development"),
+			},
+			build: {
+				write: false,
+				target: extension.build.target,
+				minify: extension.build.minify,
+				// `npm start`'s watching build maps its sources; a second file would need a second request.
+				sourcemap: extension.build.sourcemap ? "inline" : false,
+				lib: { entry, formats: ["iife"], name: "shortyClassicScript" },
+			},
+		}),
+	);
+}
+
+export function classicScript({ page, entry, fileName }: ClassicScript): Plugin {
+	let extension: ResolvedConfig;
+	let code = "";
 	return {
 		name: "shorty:classic-script",
 		apply: "build",
-		buildStart() {
-			this.addWatchFile(entry);
+		configResolved(config) {
+			extension = config;
+		},
+		async buildStart() {
+			const chunk = await buildClassic(entry, extension);
+			code = chunk.code;
+			// The extension's own modules may never import these: a watching build rebuilds when they change.
+			for (const id of chunk.moduleIds)
+				if (!id.includes("/node_modules/") && !id.startsWith("\0")) this.addWatchFile(id);
 		},
 		transformIndexHtml: {
 			order: "post",
 			handler: (_html, { path }) =>
 				path === `/${page}` ? [{ tag: "script", attrs: { src: `/${fileName}` }, injectTo: "head-prepend" }] : [],
 		},
-		async generateBundle() {
-			const output = await build({
-				...inherit,
-				configFile: false,
-				logLevel: "warn",
-				build: {
-					write: false,
-					target,
-					minify: true,
-					lib: { entry, formats: ["iife"], name: "shortyClassicScript" },
-				},
-			});
-			this.emitFile({ type: "asset", fileName, source: onlyChunk(output).code });
+		generateBundle() {
+			this.emitFile({ type: "asset", fileName, source: code });
 		},
 	};
 }

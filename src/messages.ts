@@ -242,8 +242,9 @@ function isReply(value: unknown): value is Reply<MessageType> {
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * The page side, over any transport, and the one place every request gets its time limit: a worker or
- * backend that never answers must not leave a page (or a menu click) waiting for ever. A rejected send
+ * The page side, over any transport, where every request gets its time limit (withinTimeLimit, which the
+ * popup's own read of the settings takes too): a worker or backend that never answers must not leave a
+ * page (or a menu click) waiting for ever. A rejected send
  * means the worker could not be reached (not installed, crashed, or killed mid-request: Chrome closes the
  * message port); an empty or malformed reply means nobody answered usefully. Both surface as one code so
  * the UI can offer a retry; so does a request that got no answer within REQUEST_TIMEOUT_MS, whose late answer is
@@ -264,11 +265,14 @@ export function createClient(send: (request: AnyRequest) => Promise<unknown>): B
 		if (!isReply(reply)) return { ok: false, error: appError("background-unavailable", "no usable reply") };
 		return reply as Reply<T>;
 	};
-	return <T extends MessageType>(request: RequestOf<T>) => {
-		let timer: ReturnType<typeof setTimeout> | undefined;
-		const timedOut = new Promise<Failure>((resolve) => {
-			timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), REQUEST_TIMEOUT_MS);
-		});
-		return Promise.race([answer(request), timedOut]).finally(() => clearTimeout(timer));
-	};
+	return <T extends MessageType>(request: RequestOf<T>) => withinTimeLimit(answer(request));
+}
+
+/** `reply`, or the timeout's failure once REQUEST_TIMEOUT_MS have passed without it (its late answer dropped). */
+export function withinTimeLimit<T extends MessageType>(reply: Promise<Reply<T>>): Promise<Reply<T>> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const timedOut = new Promise<Failure>((resolve) => {
+		timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), REQUEST_TIMEOUT_MS);
+	});
+	return Promise.race([reply, timedOut]).finally(() => clearTimeout(timer));
 }

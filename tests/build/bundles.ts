@@ -2,9 +2,9 @@
  * What JavaScript each entry point of a build loads, for the size budgets (tests/build/budgets.test.ts)
  * and the size figures of `npm run bench`. "Initial" is what the browser fetches to start the page: its
  * scripts and everything they import statically, and the page a script loads at once with a dynamic import
- * (a `mount*` module: popup/main.tsx sends its first requests before it loads popup/mountPopup.tsx). "Lazy"
- * is what it may fetch later through dynamic imports, which Vite lists in each chunk's `__vite__mapDeps`
- * table.
+ * (a `mount*` module: popup/main.tsx loads popup/mountPopup.tsx so, once popup/start.js has sent the first
+ * requests). "Lazy" is what it may fetch later through dynamic imports, which Vite lists in each chunk's
+ * `__vite__mapDeps` table.
  */
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";

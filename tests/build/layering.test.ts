@@ -76,7 +76,7 @@ describe("the layering", () => {
 		expect([...worker.files.keys()]).toEqual(expect.arrayContaining(["src/firebase.ts", "src/links/store.ts"]));
 		expect([...worker.packages.keys()]).toContain("firebase/auth/web-extension");
 		expect(shipped).toEqual(
-			expect.arrayContaining(["popup/QrCode.tsx", "popup/start.ts", "src/ui/account/AccountForms.tsx"]),
+			expect.arrayContaining(["popup/QrCode.tsx", "popup/browserEnvironment.ts", "src/ui/account/AccountForms.tsx"]),
 		);
 	});
 

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShortyError } from "../../../src/errors";
-import { expectSelected, findLink, linkField, linkFor, popupSetup } from "./renderPopup";
+import { REQUEST_TIMEOUT_MS } from "../../../src/messages";
+import { expectSelected, findLink, linkField, linkFor, popupSetup, unreadableSettings } from "./renderPopup";
 import { TestNetwork } from "./testNetwork";
 
 afterEach(cleanup);
@@ -53,18 +54,32 @@ describe("the popup's first requests, sent before the page renders", () => {
 	});
 
 	it("sends no shorten when the settings cannot be read: the cautious choice waits to be asked", async () => {
-		const popup = popupSetup({
-			tab: article,
-			handlers: {
-				getSettings: () => {
-					throw new ShortyError("firestore/unavailable");
-				},
-			},
-		});
+		const popup = popupSetup({ tab: article, settingsStorage: unreadableSettings });
 		await repliesLanded();
 		popup.render();
 		expect(await screen.findByRole("button", { name: "Shorten this page" })).toBeTruthy();
 		expect(popup.shortenRequests).toEqual([]);
+	});
+
+	it("reads the settings from storage itself: a worker slow to answer for them holds nothing back", async () => {
+		const popup = popupSetup({ tab: article, handlers: { getSettings: () => new Promise(() => {}) } });
+		await vi.waitFor(() => expect(popup.shortenRequests).toEqual([articleShorten]));
+		popup.render();
+		await findLink(shortUrl);
+	});
+
+	it("gives up on a settings read that never ends, and then waits to be asked", async () => {
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const popup = popupSetup({ tab: article, settingsStorage: { get: () => new Promise(() => {}) } });
+			popup.render();
+			expect(screen.getByText("Shortening this page…")).toBeTruthy();
+			await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+			expect(screen.getByRole("button", { name: "Shorten this page" })).toBeTruthy();
+			expect(popup.shortenRequests).toEqual([]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("shows an early shorten's failure as the page's own, and Retry sends a new request", async () => {

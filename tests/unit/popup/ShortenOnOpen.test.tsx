@@ -1,9 +1,7 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ShortyError } from "../../../src/errors";
-import type { Settings } from "../../../src/messages";
-import { findLink, linkField, renderPopup } from "./renderPopup";
+import { findLink, linkField, renderPopup, unreadableSettings } from "./renderPopup";
 
 afterEach(cleanup);
 
@@ -42,12 +40,12 @@ describe("the popup with shortenOnOpen off", () => {
 	});
 
 	it("shows the skeleton, and sends nothing, until the settings are known", async () => {
-		let answer: (settings: Settings) => void = () => {};
+		let answer: (stored: Record<string, unknown>) => void = () => {};
 		const { shortenRequests } = renderPopup({
 			tab: article,
-			handlers: {
-				getSettings: () =>
-					new Promise<Settings>((resolve) => {
+			settingsStorage: {
+				get: () =>
+					new Promise((resolve) => {
 						answer = resolve;
 					}),
 			},
@@ -63,11 +61,7 @@ describe("the popup with shortenOnOpen off", () => {
 	it("asks first, and copies nothing, when the settings cannot be read", async () => {
 		const { shortenRequests, clipboard } = renderPopup({
 			tab: article,
-			handlers: {
-				getSettings: () => {
-					throw new ShortyError("firestore/unavailable");
-				},
-			},
+			settingsStorage: unreadableSettings,
 		});
 		await userEvent.setup().click(await screen.findByRole("button", { name: "Shorten this page" }));
 		await findLink("https://sho.rt/aB3dE5g");

@@ -3,9 +3,9 @@ import { expect, vi } from "vitest";
 import { type ActiveTab, type PopupEnvironment, PopupEnvironmentProvider } from "../../../popup/environment";
 import { sendFirstRequests } from "../../../popup/firstRequests";
 import { Popup } from "../../../popup/Popup";
-import { ShortyError } from "../../../src/errors";
 import type { Link } from "../../../src/links/types";
 import type { Handlers, RequestOf } from "../../../src/messages";
+import { readSettings } from "../../../src/settings";
 import { BackgroundProvider } from "../../../src/ui/BackgroundContext";
 import { BackgroundEventsProvider } from "../../../src/ui/BackgroundEvents";
 import { TestAccounts } from "../account/testAccounts";
@@ -66,8 +66,18 @@ export function linkFor(url: string, code = "aB3dE5g"): Link {
 	};
 }
 
+/** storage.sync as the popup and the worker read the settings from it (src/settings.ts). */
+export type SettingsStorage = Parameters<typeof readSettings>[0];
+
+/** Storage that refuses every read, as a broken profile's does. */
+export const unreadableSettings: SettingsStorage = {
+	get: () => Promise.reject(new Error("storage.sync is unavailable")),
+};
+
 interface PopupSetup {
 	tab: ActiveTab;
+	/** Where the settings are kept; by default an area holding `autoCopy` and `shortenOnOpen`. */
+	settingsStorage?: SettingsStorage;
 	/** What the background does with a shorten; by default, a link to the requested URL. */
 	shorten?: Handlers["shorten"];
 	autoCopy?: boolean;
@@ -95,12 +105,13 @@ export function popupSetup({
 	accounts = new TestAccounts(),
 	network = new TestNetwork(),
 	handlers = {},
+	settingsStorage = { get: async () => ({ autoCopy, shortenOnOpen }) },
 }: PopupSetup) {
 	const shortenRequests: RequestOf<"shorten">[] = [];
 	const optionsOpened: string[] = [];
 	const call = inProcessBackground({
 		...accounts.handlers(),
-		getSettings: () => ({ autoCopy, shortenOnOpen }),
+		getSettings: () => readSettings(settingsStorage),
 		...handlers,
 		shorten: (request) => {
 			shortenRequests.push(request);
@@ -109,12 +120,7 @@ export function popupSetup({
 	});
 	const environment: PopupEnvironment = {
 		activeTab: async () => tab,
-		// The test's stored settings are its background's: the same handler answers the popup's own read.
-		async settings() {
-			const reply = await call({ type: "getSettings" });
-			if (!reply.ok) throw ShortyError.from(reply.error);
-			return reply.data;
-		},
+		settings: () => readSettings(settingsStorage),
 		copy: clipboard.write,
 		openOptions: () => optionsOpened.push("options"),
 		shortLinkBase: SHORT_LINK_BASE,
