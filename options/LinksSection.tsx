@@ -174,7 +174,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					</p>
 				)
 			) : shown.tooLong ? (
-				<p className="notice">{t("searchTooLong", { max: formatNumber(MAX_SEARCH_LENGTH) })}</p>
+				<p className="notice">{t("searchTooLong", { maximum: MAX_SEARCH_LENGTH })}</p>
 			) : shown.links.length === 0 && state.status === "ready" ? (
 				// While the first fetch runs, none may simply mean none yet: the status line says how far it is.
 				shown.complete && (

@@ -244,12 +244,12 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /**
  * The page side, over any transport, where every request gets its time limit (withinTimeLimit, which the
  * popup's own read of the settings takes too): a worker or backend that never answers must not leave a
- * page (or a menu click) waiting for ever. A rejected send
- * means the worker could not be reached (not installed, crashed, or killed mid-request: Chrome closes the
- * message port); an empty or malformed reply means nobody answered usefully. Both surface as one code so
- * the UI can offer a retry; so does a request that got no answer within REQUEST_TIMEOUT_MS, whose late answer is
- * dropped. Retrying is safe: the background treats a repeated shorten as the same one (one link), and
- * every other request either reads or sets a value.
+ * page (or a menu click) waiting for ever. A rejected send means the worker could not be reached (not
+ * installed, crashed, or killed mid-request: Chrome closes the message port); an empty or malformed reply
+ * means nobody answered usefully. Both surface as one code so the UI can offer a retry; so does a request
+ * that got no answer within REQUEST_TIMEOUT_MS, whose late answer is dropped. Retrying is safe: the
+ * background treats a repeated shorten as the same one (one link), and every other request either reads
+ * or sets a value.
  */
 export function createClient(send: (request: AnyRequest) => Promise<unknown>): BackgroundCall {
 	const answer = async <T extends MessageType>(request: RequestOf<T>): Promise<Reply<T>> => {

@@ -1,7 +1,8 @@
 /**
  * The user's settings, kept in storage.sync so they follow the user to every browser they sign in to.
- * One reader for the worker and for the popup's first script, which reads them itself rather than ask
- * the worker: the answer then never waits behind the popup's busy main thread (popup/firstRequests.ts).
+ * One reader for the worker and for the popup's first script, which reads them itself: one hop to the
+ * browser rather than two through the worker, and no wait for a stopped worker to start
+ * (popup/firstRequests.ts).
  */
 import type { Storage } from "webextension-polyfill";
 import type { Settings } from "./messages";
