@@ -88,6 +88,7 @@ export function sendFirstRequests(call: BackgroundCall, environment: PopupEnviro
 			if (!checked.ok || !shortensOnOpen(checked.page, settings.data.shortenOnOpen)) return;
 			shortenSent = shortenRequest(checked.page, false);
 			void send(shortenSent);
+			performance.mark("shorty:shorten-sent");
 		},
 		() => {},
 	);

@@ -7,4 +7,6 @@ import { browserEnvironment } from "./browserEnvironment";
 import { sendFirstRequests } from "./firstRequests";
 import { handOver } from "./handOver";
 
+// When the popup's scripts begin, for DevTools' performance panel and tests/bench/popup.ts.
+performance.mark("shorty:first-script");
 handOver(sendFirstRequests(callBackground, browserEnvironment));

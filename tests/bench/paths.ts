@@ -15,6 +15,10 @@ export interface TimedPath {
 export interface TimeToLink extends TimedPath {
 	/** From the popup document's start: Shorty's own part, without Chrome opening the popup. */
 	popupMs: number;
+	/** From the popup document's start to its first script running (`shorty:first-script`). */
+	firstScriptMs: number;
+	/** From the popup document's start to the shorten leaving (`shorty:shorten-sent`), when it went early. */
+	shortenSentMs?: number;
 }
 
 /**
@@ -25,13 +29,27 @@ export async function timeToLink(extension: Extension, tab: Page, url: string): 
 	await tab.goto(url);
 	await tab.bringToFront();
 	const popup = await extension.clickAction(tab);
+	// Serialised into the popup, so no helper functions inside (the bench's loader would name them).
 	const shown = await popup.waitFor(() => {
-		const mark = performance.getEntriesByName("shorty:link-shown")[0];
-		return mark ? { origin: performance.timeOrigin, sinceOrigin: mark.startTime } : null;
+		const sinceOrigin = performance.getEntriesByName("shorty:link-shown")[0]?.startTime;
+		if (sinceOrigin === undefined) return null;
+		return {
+			origin: performance.timeOrigin,
+			sinceOrigin,
+			firstScript: performance.getEntriesByName("shorty:first-script")[0]?.startTime,
+			shortenSent: performance.getEntriesByName("shorty:shorten-sent")[0]?.startTime,
+		};
 	});
 	await popup.close();
+	if (shown.firstScript === undefined) throw new Error("The popup set no shorty:first-script mark");
 	const endedAt = shown.origin + shown.sinceOrigin;
-	return { ms: endedAt - popup.clickedAt, endedAt, popupMs: shown.sinceOrigin };
+	return {
+		ms: endedAt - popup.clickedAt,
+		endedAt,
+		popupMs: shown.sinceOrigin,
+		firstScriptMs: shown.firstScript,
+		...(shown.shortenSent === undefined ? {} : { shortenSentMs: shown.shortenSent }),
+	};
 }
 
 /**
