@@ -29,10 +29,10 @@ import { withExtensionRig } from "./extensionRig";
 import type { Exchange } from "./latencyProxy";
 import { menuToClipboard, optionsFirstPage, type TimedPath, timeToLink } from "./paths";
 import { record } from "./report";
-import { p50p95 } from "./stats";
+import { benchRuns, p50p95 } from "./stats";
 
 const ROUND_TRIP_MS = roundTripFromEnv();
-const RUNS = runsFromEnv() ?? 15;
+const RUNS = benchRuns(15);
 /** Browser starts and new installs each launch a browser: fewer runs. */
 const LAUNCHES = Math.min(5, RUNS);
 const PATH_GROUPS = ["steady", "idle", "launches", "no-hosts"] as const;
@@ -43,15 +43,6 @@ function roundTripFromEnv(): number {
 	const ms = Number(text);
 	if (!Number.isFinite(ms) || ms < 0) throw new Error(`SHORTY_BENCH_RTT_MS must be milliseconds, not "${text}"`);
 	return ms;
-}
-
-function runsFromEnv(): number | undefined {
-	const text = process.env.SHORTY_BENCH_RUNS;
-	if (text === undefined) return undefined;
-	const runs = Number(text);
-	if (!Number.isInteger(runs) || runs < 1)
-		throw new Error(`SHORTY_BENCH_RUNS must be a whole number of runs, not "${text}"`);
-	return runs;
 }
 
 function groupsFromEnv(): Set<(typeof PATH_GROUPS)[number]> {

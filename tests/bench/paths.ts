@@ -54,9 +54,17 @@ export async function timeToLink(extension: Extension, tab: Page, url: string): 
 
 /**
  * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
- * clipboard, read by polling the clipboard from `page`, a page of a site that may read it.
+ * clipboard, read by polling the clipboard from `page`, a page of a site that may read it. Each click
+ * finds no clipboard document open.
  */
 export async function menuToClipboard(extension: Extension, page: Page, target: string): Promise<TimedPath> {
+	// As for someone who shortens now and then: the clipboard document, kept a moment after each copy
+	// (background/clipboard.ts), has closed, and this copy opens a new one.
+	await extension.worker.evaluate(async () => {
+		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
+		while ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0)
+			await new Promise((wait) => setTimeout(wait, 20));
+	});
 	await page.bringToFront();
 	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
 	const before = `before ${crypto.randomUUID()}`;
@@ -81,7 +89,12 @@ export async function menuToClipboard(extension: Extension, page: Page, target: 
 		},
 		{ target, tab: { id: 1, index: 0, url: page.url(), title: "Bench", active: true } },
 	);
-	const endedAt = await copiedAt;
+	const endedAt = await copiedAt.catch(async (error: unknown) => {
+		// Say whether the worker announced a failure (a quota reached, say) rather than lost the copy.
+		const shown = Object.keys(await extension.worker.evaluate(() => chrome.notifications.getAll()));
+		const failures = shown.filter((id) => id.startsWith("shorty-error-"));
+		throw new Error(`${error}; the worker's failure notifications: ${failures.length ? failures.join(", ") : "none"}`);
+	});
 	return { ms: endedAt - clickedAt, endedAt };
 }
 

@@ -12,9 +12,9 @@
 import { withExtensionRig } from "./extensionRig";
 import { type TimeToLink, timeToLink } from "./paths";
 import { record } from "./report";
-import { p50p95 } from "./stats";
+import { benchRuns, p50p95 } from "./stats";
 
-const RUNS = 30;
+const RUNS = benchRuns(30);
 
 await withExtensionRig(async ({ extension, site }) => {
 	const tab = await extension.context.newPage();

@@ -15,3 +15,16 @@ export async function sample(runs: number, action: (run: number) => Promise<numb
 	for (let run = 0; run < runs; run++) samples.push(await action(run));
 	return samples;
 }
+
+/**
+ * How many runs a benchmark makes of each path: `usual`, or SHORTY_BENCH_RUNS when set (the e2e suite's
+ * check that every browser benchmark still runs sets it to 1).
+ */
+export function benchRuns(usual: number): number {
+	const text = process.env.SHORTY_BENCH_RUNS;
+	if (text === undefined) return usual;
+	const runs = Number(text);
+	if (!Number.isInteger(runs) || runs < 1)
+		throw new Error(`SHORTY_BENCH_RUNS must be a whole number of runs, not "${text}"`);
+	return runs;
+}

@@ -11,9 +11,9 @@ import type { Extension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
 import { menuToClipboard } from "./paths";
 import { record } from "./report";
-import { p50p95, sample } from "./stats";
+import { benchRuns, p50p95, sample } from "./stats";
 
-const RUNS = 20;
+const RUNS = benchRuns(20);
 
 async function coldAnswer(extension: Extension, page: Page, type: "ping" | "session"): Promise<number> {
 	await extension.terminateWorker();

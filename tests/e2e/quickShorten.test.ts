@@ -152,6 +152,25 @@ describe("shortening without the popup", () => {
 		expect([first, second].every((id) => !id.startsWith("shorty-error-"))).toBe(true);
 	});
 
+	it("keeps its clipboard document a moment after a copy, for the copy to land, then closes it", async () => {
+		const openDocuments = () =>
+			extension.worker.evaluate(
+				async () =>
+					(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
+			);
+		const before = await notifications();
+		await dispatchInWorker("menu", {
+			menuItemId: "shorten-link",
+			linkUrl: "https://example.com/then-closed",
+			pageUrl: `${origin}/article`,
+			editable: false,
+		});
+		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
+		// Chrome drops a copy whose page is gone before the copy is committed: closed at once, it lost some.
+		expect(await openDocuments()).toBe(1);
+		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+	});
+
 	it("shortens a private address too: the user picked that very address, and no notification can ask", async () => {
 		const before = await notifications();
 		const privateLink = "http://192.168.1.20/admin";
