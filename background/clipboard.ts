@@ -4,13 +4,12 @@
  * twice (Chrome throws) nor closed under a copy.
  *
  * The document closes a second after the last copy, not as soon as it answered: its answer can come
- * before its copy is on the clipboard. Chrome's clipboard host belongs to the page's frame, commits a
- * write once its copy-policy check has called back, and drops the write if the frame is gone by then
- * (content/browser/renderer_host/clipboard_host_impl.cc). Closed at once, the document lost 3 copies in
- * about 1,100 menu shortens in the bench's rigs, each announced as copied over the old clipboard text; a
- * second later, none in 812. The close is queued like a copy, so a copy after it makes a new document;
- * a copy within the second cancels it and reuses the document. A worker that stops before its close
- * leaves the document to the next worker's first copy, which reuses it and then closes it.
+ * before its copy is on the clipboard. Closed at once, it lost 3 copies in about 1,100 menu shortens in
+ * the bench's rigs, each announced as copied over the old clipboard text; a second later, none in 812.
+ * The likely cause, and what is not known: docs/architecture.md ("Clipboard"). The close is queued like a
+ * copy, so a copy after it makes a new document; a copy within the second cancels it and reuses the
+ * document. A worker that stops before its close leaves the document to the next worker's first copy,
+ * which reuses it and then closes it.
  *
  * Firefox has no offscreen API and needs none: its background is an event page with a DOM, and the
  * clipboardWrite permission lets it write the clipboard directly. The build mode decides which, so the
@@ -21,7 +20,7 @@ import { ShortyError } from "../src/errors";
 import type { OffscreenCopy } from "../src/messages";
 
 const DOCUMENT = "offscreen/index.html";
-/** Far longer than the browser takes to commit a copy, and short for a hidden page to linger. */
+/** A margin, not a measured need: long for the browser to commit a copy, short for a hidden page to linger. */
 const CLOSE_AFTER_MS = 1_000;
 
 let queue: Promise<unknown> = Promise.resolve();

@@ -15,9 +15,11 @@ import { optionsFirstPage } from "./paths";
 import { record } from "./report";
 import { benchRuns, p50p95, percentile, sample } from "./stats";
 
-const RUNS = benchRuns(20);
-const ROUNDS = Math.min(4, RUNS);
-const RUNS_A_ROUND = Math.ceil(RUNS / ROUNDS);
+const ASKED = benchRuns(20);
+const ROUNDS = Math.min(4, ASKED);
+const RUNS_A_ROUND = Math.ceil(ASKED / ROUNDS);
+/** The runs made, whole rounds of them: ASKED, or a little more. */
+const RUNS = ROUNDS * RUNS_A_ROUND;
 const SIZES = [100, 10_000];
 
 /**
@@ -59,10 +61,10 @@ await withExtensionRig(async ({ backend, extension }) => {
 	const page = await extension.openPage("options/index.html");
 	const url = page.url();
 	const send = (request: AnyRequest) => page.evaluate((message) => chrome.runtime.sendMessage(message), request);
-	const syncedInFull = async () => {
+	/** Resolves once the signed-in account's copy of its links has synced in full (syncLinks waits for it). */
+	const syncInFull = async () => {
 		const reply = (await send({ type: "syncLinks" })) as Reply<"syncLinks">;
-		if (!reply.ok) throw new Error(`the links did not sync: ${reply.error.code}`);
-		return reply.data.complete;
+		if (!reply.ok || !reply.data.complete) throw new Error(`the links did not sync in full: ${JSON.stringify(reply)}`);
 	};
 
 	const accounts = SIZES.map((size) => ({ email: `bench-${size}@shorty.test`, password: "bench-options" }));
@@ -77,7 +79,7 @@ await withExtensionRig(async ({ backend, extension }) => {
 			await firstPageMs(page, url);
 			// Signing in drops the other account's copy, so this one syncs in full again: measured after it, not
 			// beside its pages (each of which the open page reloads for).
-			while (!(await syncedInFull())) await firstPageMs(page, url);
+			await syncInFull();
 			first[index]?.push(...(await sample(RUNS_A_ROUND, () => firstPageMs(page, url))));
 			await clickUntilShown(page, "Next");
 			await clickUntilShown(page, "Page 1");

@@ -62,8 +62,11 @@ export async function menuToClipboard(extension: Extension, page: Page, target: 
 	// (background/clipboard.ts), has closed, and this copy opens a new one.
 	await extension.worker.evaluate(async () => {
 		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
-		while ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0)
+		const deadline = Date.now() + 5_000;
+		while ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0) {
+			if (Date.now() > deadline) throw new Error("the clipboard document did not close within 5 s of its last copy");
 			await new Promise((wait) => setTimeout(wait, 20));
+		}
 	});
 	await page.bringToFront();
 	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
