@@ -166,7 +166,7 @@ describe("shortening without the popup", () => {
 			editable: false,
 		});
 		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
-		// Chrome drops a copy whose page is gone before the copy is committed: closed at once, it lost some.
+		// The document can answer before its copy is on the clipboard; closed at once, it lost some (docs/architecture.md).
 		expect(await openDocuments()).toBe(1);
 		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
 	});
