@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv, type UserConfig } from "vite";
+import { defineConfig, loadEnv, type Rolldown, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 import { classicScript } from "./scripts/classicScript.ts";
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
@@ -20,6 +20,44 @@ export type TargetBrowser = "chrome" | "firefox";
 
 /** Pages' first scripts, built as classic scripts (scripts/classicScript.ts): the popup's first requests. */
 export const CLASSIC_SCRIPTS = [{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" }];
+
+/**
+ * What the pages and the worker share, in a few files rather than the seven of automatic splitting: each
+ * file is a request of its own to the extension, with work on the page's main thread for each, and the
+ * popup's files load while its shorten is on the way (docs/architecture.md, "The popup's files").
+ * `shared`: Shorty's own modules that the worker, the offscreen document or a page share, with the
+ * polyfill and Vite's preload helper. `ui`: React and the components both pages use. Each chunk takes
+ * along its modules' imports; `shared` claims its modules first, so nothing the worker runs lands in `ui`
+ * and the worker never loads React. A page's theme is imported by its entry, never by a shared
+ * component, so it stays the page's first stylesheet.
+ */
+const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
+	groups: [
+		{
+			name: "shared",
+			test: /[\\/]src[\\/](?!ui[\\/]).*\.ts$|[\\/]webextension-polyfill[\\/]|vite[\\/]preload-helper/,
+			minShareCount: 2,
+			priority: 2,
+		},
+		{
+			name: "ui",
+			test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]ui[\\/].*\.tsx?$/,
+			minShareCount: 2,
+			priority: 1,
+		},
+	],
+};
+
+/**
+ * A page with a classic first script names no module to preload in its head. The preload scanner would
+ * fetch them beside the first script, whose own request and run they delayed by 10 to 15 ms; without
+ * them, the page's module imports its files as soon as it arrives, which is as early as the first script
+ * runs (docs/architecture.md, "The popup's files"). Other pages keep Vite's preloads.
+ */
+function preloadedBy(host: { hostId: string; hostType: "html" | "js" }, deps: string[]): string[] {
+	const firstScript = CLASSIC_SCRIPTS.some(({ page }) => host.hostId.endsWith(page));
+	return host.hostType === "html" && firstScript ? [] : deps;
+}
 
 /** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
 const FIREFOX_MODE = "firefox";
@@ -52,9 +90,12 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 			// Emit only syntax the oldest browser the manifest accepts can run.
 			target: firefox ? `firefox${FIREFOX_MIN_VERSION}` : `chrome${manifest.minimum_chrome_version}`,
 			// Every browser the manifests accept reads modulepreload: the polyfill would be one more file to load.
-			modulePreload: { polyfill: false },
-			// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
-			rollupOptions: firefox ? {} : { input: { offscreen: "offscreen/index.html" } },
+			modulePreload: { polyfill: false, resolveDependencies: (_file, deps, host) => preloadedBy(host, deps) },
+			rolldownOptions: {
+				// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
+				...(firefox ? {} : { input: { offscreen: "offscreen/index.html" } }),
+				output: { codeSplitting: SHARED_CHUNKS },
+			},
 		},
 	};
 }

@@ -1,7 +1,15 @@
+import { mountPage } from "../src/ui/mountPage";
+import { PopupEnvironmentProvider } from "./environment";
 import { takeOver } from "./handOver";
-// The page's colours before React has rendered anything, so a dark popup never flashes white.
-import "../src/ui/theme.css";
+import { Popup } from "./Popup";
+// Last, as the page's own rules: after the shared components' stylesheets.
+import "./popup.css";
 
-// The first requests are out already (start.ts); React and the rest of the page load now.
-const first = takeOver();
-void import("./mountPopup").then(({ mountPopup }) => mountPopup(first));
+// The first requests are out already (start.ts, run as the head was parsed); the page adopts their replies.
+const { call, environment, arrived } = takeOver();
+mountPage(
+	<PopupEnvironmentProvider environment={environment}>
+		<Popup arrived={arrived()} />
+	</PopupEnvironmentProvider>,
+	call,
+);

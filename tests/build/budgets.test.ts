@@ -52,6 +52,35 @@ describe("the popup's first script", () => {
 	});
 });
 
+describe("the popup's files (vite.config.ts)", () => {
+	const html = readFileSync(join(DIST, "popup/index.html"), "utf8");
+
+	// Every file is a request of its own to the extension, with main-thread work for each, while the shorten
+	// is on the way: automatic splitting made the popup's start 10 scripts (docs/architecture.md, "The popup's files").
+	it("start with at most 5 scripts, the first script included", () => {
+		expect(bundle("popup").initial.length, bundle("popup").initial.join(" ")).toBeLessThanOrEqual(5);
+	});
+
+	// The preload scanner fetched them beside the first script, which then ran 10 to 15 ms later.
+	it("preload no module beside the first script", () => {
+		expect(html).toMatch(/<script type="module"/);
+		expect(html).not.toMatch(/modulepreload/);
+	});
+
+	// The element type React gives every element, in React's own code and nowhere else.
+	const REACT_MARKER = "react.transitional.element";
+	const withReact = (files: string[]) => files.filter((file) => sourceOf(DIST, [file]).includes(REACT_MARKER));
+
+	it("include React (so the marker below is the right one to look for)", () => {
+		expect(withReact(bundle("popup").initial)).not.toEqual([]);
+	});
+
+	it("share no React with the worker or the first script", () => {
+		expect(withReact(bundle("service worker").initial)).toEqual([]);
+		expect(withReact(["popup/start.js"])).toEqual([]);
+	});
+});
+
 describe("Firebase stays in the service worker", () => {
 	it("the worker carries the SDK (so the markers below are the right ones to look for)", () => {
 		const worker = sourceOf(DIST, bundle("service worker").initial);

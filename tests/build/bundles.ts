@@ -1,10 +1,8 @@
 /**
  * What JavaScript each entry point of a build loads, for the size budgets (tests/build/budgets.test.ts)
  * and the size figures of `npm run bench`. "Initial" is what the browser fetches to start the page: its
- * scripts and everything they import statically, and the page a script loads at once with a dynamic import
- * (a `mount*` module: popup/main.tsx loads popup/mountPopup.tsx so, once popup/start.js has sent the first
- * requests). "Lazy" is what it may fetch later through dynamic imports, which Vite lists in each chunk's
- * `__vite__mapDeps` table.
+ * scripts and everything they import statically. "Lazy" is what it may fetch later through dynamic
+ * imports, which Vite lists in each chunk's `__vite__mapDeps` table.
  */
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -44,13 +42,8 @@ function lazyReferences(dist: string, files: Iterable<string>): string[] {
 	);
 }
 
-/** A page's module that its entry imports dynamically but at once, as it starts (dist/assets/mountPopup-….js). */
-const MOUNTED_AT_START = /(^|\/)mount[A-Z][^/]*\.js$/;
-
 function bundleOf(dist: string, name: EntryBundle["name"], entry: string): EntryBundle {
 	const initial = staticClosure(dist, entry, new Set());
-	for (const page of lazyReferences(dist, initial).filter((file) => MOUNTED_AT_START.test(file)))
-		staticClosure(dist, page, initial);
 	const everything = new Set(initial);
 	for (let pending = lazyReferences(dist, initial); pending.length > 0; ) {
 		const fresh = pending.filter((file) => !everything.has(file));
