@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -22,26 +22,35 @@ export type TargetBrowser = "chrome" | "firefox";
 export const CLASSIC_SCRIPTS = [{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" }];
 
 /**
+ * A module's path from the project's root, with "/" between folders: a chunk group's test for Shorty's
+ * own folders must not match a folder of the same name above the checkout (~/src/shorty).
+ */
+const fromRoot = (id: string) => relative(EXTENSION_ROOT, id).split(sep).join("/");
+
+/**
  * What the pages and the worker share, in a few files rather than the seven of automatic splitting: each
  * file is a request of its own to the extension, with work on the page's main thread for each, and the
  * popup's files load while its shorten is on the way (docs/architecture.md, "The popup's files").
  * `shared`: Shorty's own modules that the worker, the offscreen document or a page share, with the
- * polyfill and Vite's preload helper. `ui`: React and the components both pages use. Each chunk takes
- * along its modules' imports; `shared` claims its modules first, so nothing the worker runs lands in `ui`
- * and the worker never loads React. A page's theme is imported by its entry, never by a shared
- * component, so it stays the page's first stylesheet.
+ * polyfill and Vite's preload helper. `ui`: React and the components both pages use, the theme first
+ * (src/ui/mountPage.tsx imports it), so it stays the pages' first stylesheet. Each chunk takes along its
+ * modules' imports; `shared` claims its modules first, so nothing the worker runs lands in `ui` and the
+ * worker never loads React.
  */
 const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 	groups: [
 		{
 			name: "shared",
-			test: /[\\/]src[\\/](?!ui[\\/]).*\.ts$|[\\/]webextension-polyfill[\\/]|vite[\\/]preload-helper/,
+			test: (id) =>
+				/^src\/(?!ui\/).*\.ts$/.test(fromRoot(id)) ||
+				/[\\/]node_modules[\\/]webextension-polyfill[\\/]|vite\/preload-helper/.test(id),
 			minShareCount: 2,
 			priority: 2,
 		},
 		{
 			name: "ui",
-			test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]ui[\\/].*\.tsx?$/,
+			test: (id) =>
+				/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) || /^src\/ui\/.*\.tsx?$/.test(fromRoot(id)),
 			minShareCount: 2,
 			priority: 1,
 		},
@@ -54,9 +63,8 @@ const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
  * them, the page's module imports its files as soon as it arrives, which is as early as the first script
  * runs (docs/architecture.md, "The popup's files"). Other pages keep Vite's preloads.
  */
-function preloadedBy(host: { hostId: string; hostType: "html" | "js" }, deps: string[]): string[] {
-	const firstScript = CLASSIC_SCRIPTS.some(({ page }) => host.hostId.endsWith(page));
-	return host.hostType === "html" && firstScript ? [] : deps;
+function preloadedBy(host: { hostId: string }, deps: string[]): string[] {
+	return CLASSIC_SCRIPTS.some(({ page }) => host.hostId === page) ? [] : deps;
 }
 
 /** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */

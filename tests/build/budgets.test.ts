@@ -81,6 +81,16 @@ describe("the popup's files (vite.config.ts)", () => {
 	});
 });
 
+describe("the pages' stylesheets", () => {
+	// The theme's variables and base rules come first, so the components' and the page's own rules override them.
+	it.each(["popup/index.html", "options/index.html"])("%s: the first stylesheet opens with the theme", (page) => {
+		const pageHtml = readFileSync(join(DIST, page), "utf8");
+		const [, first = ""] = pageHtml.match(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/) ?? [];
+		const css = readFileSync(join(DIST, first), "utf8");
+		expect(css.slice(0, css.indexOf("}"))).toMatch(/^:root\{.*--accent:/);
+	});
+});
+
 describe("Firebase stays in the service worker", () => {
 	it("the worker carries the SDK (so the markers below are the right ones to look for)", () => {
 		const worker = sourceOf(DIST, bundle("service worker").initial);
