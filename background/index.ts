@@ -70,8 +70,10 @@ function services() {
 			clock: Date.now,
 			shortLinkBase: builtConfig.shortLinkBase,
 			siteHosts: shortLinkSiteHosts(builtConfig),
-			// The options page shows a link made from the popup or a menu without polling.
-			onChange: (change) => announce({ type: "links-changed", ...change }),
+			// The options page shows a link made from the popup or a menu without polling. Sent in a task of its
+			// own, so a reply the change settles (the popup's new link) leaves first rather than after a message
+			// to every open page.
+			onChange: (change) => setTimeout(() => announce({ type: "links-changed", ...change })),
 			local: mirrors.local,
 		});
 		// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.

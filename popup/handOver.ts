@@ -1,5 +1,5 @@
 /**
- * Where the popup's first script (start.ts, a classic script run as the head is parsed) leaves its first
+ * Where the popup's first script (start.ts, a classic script run before the page's module) leaves its first
  * requests for the page's module (main.tsx): two bundles, one window. Its own module, so the page's
  * entry loads nothing else to pick them up.
  */

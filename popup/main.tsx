@@ -5,7 +5,7 @@ import { Popup } from "./Popup";
 // Last, as the page's own rules: after the shared components' stylesheets.
 import "./popup.css";
 
-// The first requests are out already (start.ts, run as the head was parsed); the page adopts their replies.
+// The first requests are out already (start.ts, run before this module); the page adopts their replies.
 const { call, environment, arrived } = takeOver();
 mountPage(
 	<PopupEnvironmentProvider environment={environment}>

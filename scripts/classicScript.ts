@@ -2,8 +2,12 @@
  * A page's first script as a classic script: `entry` and everything it imports built into one file with
  * no imports, put first in the page's head. Vite builds a page's scripts as modules, and a module runs
  * only once the document is parsed and every file it imports has arrived (each a request of its own to
- * the extension); a classic script runs as soon as the parser reaches it. For the popup's first requests
- * (popup/start.ts) that is some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
+ * the extension); a classic script needs only its own file. For the popup's first requests
+ * (popup/start.ts) that was some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
+ * It is deferred, so it does not hold the parser: the module's tag is reached, and its imports sent for,
+ * while the script is still on its way. Deferred scripts and modules run in the document's order, so it
+ * still runs before the page's module, once it has arrived, the document (a few lines) is parsed and the
+ * head's stylesheets are in (they arrive beside it).
  */
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 
@@ -70,7 +74,9 @@ export function classicScript({ page, entry, fileName }: ClassicScript): Plugin 
 		transformIndexHtml: {
 			order: "post",
 			handler: (_html, { path }) =>
-				path === `/${page}` ? [{ tag: "script", attrs: { src: `/${fileName}` }, injectTo: "head-prepend" }] : [],
+				path === `/${page}`
+					? [{ tag: "script", attrs: { src: `/${fileName}`, defer: true }, injectTo: "head-prepend" }]
+					: [],
 		},
 		generateBundle() {
 			this.emitFile({ type: "asset", fileName, source: code });
