@@ -2,7 +2,11 @@ import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { readSettings } from "../src/settings";
+import { documentFocus } from "./documentFocus";
 import type { PopupEnvironment } from "./environment";
+
+/** Far more than Chrome takes to focus a popup it is showing: past it, the copy is tried and may be refused. */
+const FOCUS_WAIT_MS = 1_000;
 
 /** The popup's environment in the extension: the real tab, clipboard, options page and network. */
 export const browserEnvironment: PopupEnvironment = {
@@ -12,8 +16,11 @@ export const browserEnvironment: PopupEnvironment = {
 		return { url: tab?.url, title: tab?.title ?? "" };
 	},
 	settings: () => readSettings(browser.storage.sync),
-	// The popup is the focused document right after the click, which writeText requires.
-	copy: (text) => navigator.clipboard.writeText(text),
+	// writeText requires the focused document, which the popup is from the moment Chrome shows it.
+	async copy(text) {
+		await documentFocus(FOCUS_WAIT_MS);
+		await navigator.clipboard.writeText(text);
+	},
 	openOptions() {
 		void browser.runtime.openOptionsPage();
 	},
