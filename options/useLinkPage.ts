@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { AppError } from "../src/errors";
 import type { FoundLinks } from "../src/messages";
 import { useBackground } from "../src/ui/BackgroundContext";
@@ -24,29 +24,32 @@ export type PageState =
 /**
  * The page of links `view` names, looked up in the worker's copy whenever the view changes or `reload`
  * is called. Answers to requests that were overtaken are dropped, so a slow old page never replaces a
- * newer one.
+ * newer one; so are those that arrive after the table is gone.
  */
 export function useLinkPage(view: ListView) {
 	const call = useBackground();
 	const [state, setState] = useState<PageState>({ status: "loading", shown: null });
 	const [reloads, setReloads] = useState(0);
-	const latest = useRef(0);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is the trigger of a reload, which asks for the same view again.
 	useEffect(() => {
-		const request = ++latest.current;
+		// Cleared by the next view's request, or when the table goes.
+		let current = true;
 		setState((was) => ({ status: "loading", shown: was.shown }));
 		const { term, sort, filter, tag, pageSize, page } = view;
 		// Asked only when chosen, so a request for every tag reads as it did before tags.
 		const tagged = tag === "" ? {} : { tag };
 		void call({ type: "searchLinks", term, sort, filter, ...tagged, pageSize, page }).then((reply) => {
-			if (request !== latest.current) return;
+			if (!current) return;
 			setState((was) =>
 				reply.ok
 					? { status: "ready", shown: { found: reply.data, view: { ...view, page: reply.data.page }, asked: view } }
 					: { status: "failed", error: reply.error, shown: was.shown },
 			);
 		});
+		return () => {
+			current = false;
+		};
 	}, [call, view, reloads]);
 
 	const reload = useCallback(() => setReloads((count) => count + 1), []);
