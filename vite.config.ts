@@ -31,19 +31,17 @@ const fromRoot = (id: string) => relative(EXTENSION_ROOT, id).split(sep).join("/
  * What the pages and the worker share, in a few files rather than the seven of automatic splitting: each
  * file is a request of its own to the extension, with work on the page's main thread for each, and the
  * popup's files load while its shorten is on the way (docs/architecture.md, "The popup's files").
- * `shared`: Shorty's own modules that the worker, the offscreen document or a page share, with the
- * polyfill and Vite's preload helper. `ui`: React and the components both pages use, the theme first
- * (src/ui/mountPage.tsx imports it), so it stays the pages' first stylesheet. Each chunk takes along its
- * modules' imports; `shared` claims its modules first, so nothing the worker runs lands in `ui` and the
- * worker never loads React.
+ * `shared`: Shorty's own modules that the worker, the offscreen document or a page share, with Vite's
+ * preload helper (webextension-polyfill is the worker's alone: src/browser.ts). `ui`: React and the
+ * components both pages use, the theme first (src/ui/mountPage.tsx imports it), so it stays the pages'
+ * first stylesheet. Each chunk takes along its modules' imports; `shared` claims its modules first, so
+ * nothing the worker runs lands in `ui` and the worker never loads React.
  */
 const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 	groups: [
 		{
 			name: "shared",
-			test: (id) =>
-				/^src\/(?!ui\/).*\.ts$/.test(fromRoot(id)) ||
-				/[\\/]node_modules[\\/]webextension-polyfill[\\/]|vite\/preload-helper/.test(id),
+			test: (id) => /^src\/(?!ui\/).*\.ts$/.test(fromRoot(id)) || /vite\/preload-helper/.test(id),
 			minShareCount: 2,
 			priority: 2,
 		},

@@ -1,7 +1,7 @@
-import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { readSettings } from "../src/settings";
+import { browser } from "../src/ui/pageBrowser";
 import { documentFocus } from "./documentFocus";
 import type { PopupEnvironment } from "./environment";
 

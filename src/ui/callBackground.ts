@@ -1,5 +1,5 @@
-import { browser } from "../browser";
 import { createClient } from "../messages";
+import { browser } from "./pageBrowser";
 
 /** The real transport for pages: runtime messaging to the extension's own service worker. */
 export const callBackground = createClient((request) => browser.runtime.sendMessage(request));

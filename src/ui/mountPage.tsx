@@ -1,11 +1,11 @@
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { browser } from "../browser";
 import { installMessages, t } from "../i18n/translate";
 import type { BackgroundCall } from "../messages";
 import { BackgroundProvider } from "./BackgroundContext";
 import { BackgroundEventsProvider } from "./BackgroundEvents";
 import { callBackground } from "./callBackground";
+import { browser } from "./pageBrowser";
 import { runtimeEvents } from "./runtimeEvents";
 import "./theme.css";
 

@@ -1,6 +1,6 @@
-import { browser } from "../browser";
 import { isBackgroundEvent } from "../messages";
 import type { BackgroundEvents } from "./BackgroundEvents";
+import { browser } from "./pageBrowser";
 
 /**
  * The real event source for pages: the background's broadcasts over runtime messaging. Every extension

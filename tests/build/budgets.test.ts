@@ -106,3 +106,22 @@ describe("Firebase stays in the service worker", () => {
 		});
 	}
 });
+
+// The error reply the polyfill's message listener sends: in its own code and nowhere else.
+const POLYFILL_MARKER = "__mozWebExtensionPolyfillReject__";
+const withPolyfill = (files: string[]) => files.filter((file) => sourceOf(DIST, [file]).includes(POLYFILL_MARKER));
+
+// The pages use the browser's own API (src/ui/pageBrowser.ts): the polyfill was half the popup's first
+// script, which runs sooner without it.
+describe("webextension-polyfill stays in the service worker", () => {
+	it("the worker carries it (so the marker below is the right one to look for)", () => {
+		expect(withPolyfill(bundle("service worker").initial)).not.toEqual([]);
+	});
+
+	for (const name of ["popup", "options"] as const) {
+		it(`the ${name} loads none of it, now or on demand`, () => {
+			const { initial, lazy } = bundle(name);
+			expect(withPolyfill([...initial, ...lazy])).toEqual([]);
+		});
+	}
+});

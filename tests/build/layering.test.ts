@@ -6,6 +6,8 @@
  * - The pages (popup/, options/, offscreen/, src/ui/, redirect/) reach neither Firebase nor the worker.
  * - The link domain reaches no browser API (webextension-polyfill, src/browser.ts, chrome.*, browser.*),
  *   no UI and not the worker.
+ * - The pages reach browser APIs through the browser's own namespace (src/ui/pageBrowser.ts), never
+ *   through webextension-polyfill's import (src/browser.ts), which is the worker's.
  * tests/build/budgets.test.ts checks the built bundles for Firebase code in the pages as well.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -93,6 +95,12 @@ describe("the layering", () => {
 
 	it("keeps Firebase and the worker out of every page, directly or through a shared module", () => {
 		expect(shortestChains(shipped.filter(isPage), { file: isWorker, package: isFirebase })).toEqual([]);
+	});
+
+	it("keeps webextension-polyfill's import (src/browser.ts) out of every page, directly or through a shared module", () => {
+		const polyfill = { file: (path: string) => path === BROWSER_API_MODULE, package: () => false };
+		expect(shortestChains([WORKER_ENTRY], polyfill)).not.toEqual([]);
+		expect(shortestChains(shipped.filter(isPage), polyfill)).toEqual([]);
 	});
 
 	it("keeps browser APIs, the UI and the worker out of the link domain, directly or through a shared module", () => {
