@@ -1,7 +1,7 @@
 /**
  * The one lookup of user-visible text for the extension's pages and worker. They install the browser's
- * chrome.i18n once at start (src/ui/mountPage.tsx, background/index.ts), through webextension-polyfill
- * like every browser API; unit tests install the English catalogue. This module itself touches no
+ * i18n once at start (src/ui/mountPage.tsx, background/index.ts), each through its own entry to browser
+ * APIs; unit tests install the English catalogue. This module itself touches no
  * browser API, so anything may import it.
  */
 import {

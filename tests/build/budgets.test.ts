@@ -124,4 +124,12 @@ describe("webextension-polyfill stays in the service worker", () => {
 			expect(withPolyfill([...initial, ...lazy])).toEqual([]);
 		});
 	}
+
+	it("the offscreen document loads none of it", () => {
+		const html = readFileSync(join(DIST, "offscreen/index.html"), "utf8");
+		// Its module and every file that module imports, which Vite names in the head as modulepreloads.
+		const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+		expect(files.length).toBeGreaterThan(0);
+		expect(withPolyfill(files)).toEqual([]);
+	});
 });
