@@ -58,9 +58,8 @@ const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 /**
  * A page with a classic first script names no module to preload in its head. The preload scanner would
  * fetch them beside the first script, whose own request and run they delayed by 10 to 15 ms; without
- * them, the page's module sends for its files as soon as it arrives, which, the first script being
- * deferred, is before that script runs (docs/architecture.md, "The popup's files"). Other pages keep
- * Vite's preloads.
+ * them, the page's module sends for its files as soon as it arrives, beside the first script
+ * (docs/architecture.md, "The popup's files"). Other pages keep Vite's preloads.
  */
 function preloadedBy(host: { hostId: string }, deps: string[]): string[] {
 	return CLASSIC_SCRIPTS.some(({ page }) => host.hostId === page) ? [] : deps;

@@ -1,6 +1,6 @@
 /**
- * The popup's first requests, sent by its first script (start.ts, a classic script that runs before the
- * page's module, while React and the rest of the page, some 250 KB of script, are still loading):
+ * The popup's first requests, sent by its first script (start.ts, a classic script that runs as soon as it
+ * has arrived, while React and the rest of the page, some 250 KB of script, are still loading):
  * the tab's address and the settings, both read from the browser straight away, then, when the popup
  * shortens on open, the shorten itself. Waiting for React's first render to send them cost some 13 ms of
  * a popup whose target is one round trip plus 60 ms; waiting for the page's module, some 8 ms more, as

@@ -1,21 +1,31 @@
 /**
- * Where the popup's first script (start.ts, a classic script run before the page's module) leaves its first
- * requests for the page's module (main.tsx): two bundles, one window. Its own module, so the page's
- * entry loads nothing else to pick them up.
+ * Where the popup's first script (start.ts, an async classic script) leaves its first requests for the
+ * page's module (main.tsx): two bundles, one window. Its own module, so the page's entry loads nothing
+ * else to pick them up. The first script runs as soon as it has arrived, nearly always before the module,
+ * which waits for the document, its stylesheets and its own imports; should the module run first, it
+ * waits for the hand-over rather than sending the requests twice.
  */
 import type { FirstRequests } from "./firstRequests";
 
 const HANDED_OVER = Symbol.for("shorty.popup.firstRequests");
-type WithFirstRequests = { [HANDED_OVER]?: FirstRequests };
+const WAITING = Symbol.for("shorty.popup.waitingForFirstRequests");
+type HandOverPlace = { [HANDED_OVER]?: FirstRequests; [WAITING]?: (first: FirstRequests) => void };
+
+const place = globalThis as HandOverPlace;
 
 export function handOver(first: FirstRequests): void {
-	(globalThis as WithFirstRequests)[HANDED_OVER] = first;
+	const waiting = place[WAITING];
+	delete place[WAITING];
+	if (waiting) waiting(first);
+	else place[HANDED_OVER] = first;
 }
 
-/** The first requests start.ts sent. It runs before any module, so finding none is a build that lost it. */
-export function takeOver(): FirstRequests {
-	const first = (globalThis as WithFirstRequests)[HANDED_OVER];
-	if (!first) throw new Error("The popup's first script did not run: popup/index.html lacks popup/start.js");
-	delete (globalThis as WithFirstRequests)[HANDED_OVER];
-	return first;
+/** The first requests start.ts sent, at once if it has run, else once it does. For the page's module, once. */
+export function takeOver(): Promise<FirstRequests> {
+	const first = place[HANDED_OVER];
+	delete place[HANDED_OVER];
+	if (first) return Promise.resolve(first);
+	return new Promise((resolve) => {
+		place[WAITING] = resolve;
+	});
 }

@@ -5,11 +5,13 @@ import { Popup } from "./Popup";
 // Last, as the page's own rules: after the shared components' stylesheets.
 import "./popup.css";
 
-// The first requests are out already (start.ts, run before this module); the page adopts their replies.
-const { call, environment, arrived } = takeOver();
-mountPage(
-	<PopupEnvironmentProvider environment={environment}>
-		<Popup arrived={arrived()} />
-	</PopupEnvironmentProvider>,
-	call,
+// The first requests are out already (start.ts, which nearly always runs before this module); the page
+// adopts their replies.
+void takeOver().then(({ call, environment, arrived }) =>
+	mountPage(
+		<PopupEnvironmentProvider environment={environment}>
+			<Popup arrived={arrived()} />
+		</PopupEnvironmentProvider>,
+		call,
+	),
 );

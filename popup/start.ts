@@ -1,7 +1,7 @@
 /**
- * The popup's first script, a deferred classic one first in the head (scripts/classicScript.ts): it sends
- * the popup's first requests as soon as it has arrived, before the page's module runs, and leaves them
- * for the page (main.tsx).
+ * The popup's first script, an async classic one first in the head (scripts/classicScript.ts): it sends
+ * the popup's first requests as soon as it has arrived, nearly always before the page's module runs, and
+ * leaves them for the page (main.tsx, through handOver.ts).
  */
 import { callBackground } from "../src/ui/callBackground";
 import { browserEnvironment } from "./browserEnvironment";

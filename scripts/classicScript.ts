@@ -4,10 +4,12 @@
  * only once the document is parsed and every file it imports has arrived (each a request of its own to
  * the extension); a classic script needs only its own file. For the popup's first requests
  * (popup/start.ts) that was some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
- * It is deferred, so it does not hold the parser: the module's tag is reached, and its imports sent for,
- * while the script is still on its way. Deferred scripts and modules run in the document's order, so it
- * still runs before the page's module, once it has arrived, the document (a few lines) is parsed and the
- * head's stylesheets are in (they arrive beside it).
+ * It is async, so it neither holds the parser (the module's tag is reached, and its imports sent for,
+ * while the script is on its way) nor waits for anything but its own file: a deferred script waits, as a
+ * module does, for the document to be parsed and for the head's stylesheets, which held the popup's some
+ * 4 to 6 ms after it had arrived (docs/architecture.md, "The link's first frame"). An async script keeps
+ * no order with the module, which nearly always runs later anyway; the page's side of the hand-over
+ * (popup/handOver.ts) waits for it when it does not.
  */
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 
@@ -75,7 +77,7 @@ export function classicScript({ page, entry, fileName }: ClassicScript): Plugin 
 			order: "post",
 			handler: (_html, { path }) =>
 				path === `/${page}`
-					? [{ tag: "script", attrs: { src: `/${fileName}`, defer: true }, injectTo: "head-prepend" }]
+					? [{ tag: "script", attrs: { src: `/${fileName}`, async: true }, injectTo: "head-prepend" }]
 					: [],
 		},
 		generateBundle() {
