@@ -20,12 +20,25 @@ export function handOver(first: FirstRequests): void {
 	else place[HANDED_OVER] = first;
 }
 
-/** The first requests start.ts sent, at once if it has run, else once it does. For the page's module, once. */
+/**
+ * The first requests start.ts sent, at once if it has run, else once it does; for the page's module, which
+ * takes them once. The window's load event waits for every async script, so a hand-over still missing then
+ * never comes (the script failed to load, or threw first): refused, as a page that says why it is blank.
+ */
 export function takeOver(): Promise<FirstRequests> {
 	const first = place[HANDED_OVER];
 	delete place[HANDED_OVER];
 	if (first) return Promise.resolve(first);
-	return new Promise((resolve) => {
+	return new Promise((resolve, reject) => {
 		place[WAITING] = resolve;
+		globalThis.addEventListener?.(
+			"load",
+			() => {
+				if (place[WAITING] !== resolve) return;
+				delete place[WAITING];
+				reject(new Error("The popup's first script did not run: popup/index.html lacks popup/start.js, or it failed"));
+			},
+			{ once: true },
+		);
 	});
 }

@@ -6,10 +6,10 @@
  * (popup/start.ts) that was some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
  * It is async, so it neither holds the parser (the module's tag is reached, and its imports sent for,
  * while the script is on its way) nor waits for anything but its own file: a deferred script waits, as a
- * module does, for the document to be parsed and for the head's stylesheets, which held the popup's some
- * 4 to 6 ms after it had arrived (docs/architecture.md, "The link's first frame"). An async script keeps
- * no order with the module, which nearly always runs later anyway; the page's side of the hand-over
- * (popup/handOver.ts) waits for it when it does not.
+ * module does, for the document to be parsed and for the head's stylesheets, which held the popup's first
+ * script some 6 ms after it had arrived (docs/architecture.md, "The link's first frame"). An async script
+ * keeps no order with the module, which nearly always runs later anyway; the page's side of the
+ * hand-over (popup/handOver.ts) waits for it when it does not.
  */
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { FirstRequests } from "../../../popup/firstRequests";
 import { handOver, takeOver } from "../../../popup/handOver";
 
@@ -9,6 +9,19 @@ const someFirstRequests = (): FirstRequests => ({
 	arrived: () => ({}),
 });
 
+/** Whether `promise` is still pending once everything already queued has run. */
+async function isPending(promise: Promise<unknown>): Promise<boolean> {
+	const pending = Symbol("pending");
+	return (await Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(pending), 0))])) === pending;
+}
+
+// One window holds the hand-over; a test that fails midway must not leave its half to the next.
+afterEach(() => {
+	const place = globalThis as Record<symbol, unknown>;
+	delete place[Symbol.for("shorty.popup.firstRequests")];
+	delete place[Symbol.for("shorty.popup.waitingForFirstRequests")];
+});
+
 describe("the first requests handed from the popup's first script to its page", () => {
 	it("reach the page as sent when the first script ran first, as it nearly always does", async () => {
 		const first = someFirstRequests();
@@ -16,25 +29,25 @@ describe("the first requests handed from the popup's first script to its page", 
 		await expect(takeOver()).resolves.toBe(first);
 	});
 
-	it("reach the page once the first script runs, when the page's module ran first", async () => {
+	it("reach the page once the first script runs, when the page's module ran first, and only there", async () => {
 		const first = someFirstRequests();
-		let taken: FirstRequests | undefined;
-		const taking = takeOver().then((handed) => {
-			taken = handed;
-		});
-		await Promise.resolve();
-		expect(taken).toBeUndefined();
+		const taking = takeOver();
+		expect(await isPending(taking)).toBe(true);
 		handOver(first);
-		await taking;
-		expect(taken).toBe(first);
+		await expect(taking).resolves.toBe(first);
+		// Handed to the waiting page, not also kept for another take.
+		expect(await isPending(takeOver())).toBe(true);
 	});
 
-	it("are taken once: a later page would not find the first one's", async () => {
+	it("are taken once", async () => {
 		handOver(someFirstRequests());
 		await takeOver();
-		const next = someFirstRequests();
-		const waiting = takeOver();
-		handOver(next);
-		await expect(waiting).resolves.toBe(next);
+		expect(await isPending(takeOver())).toBe(true);
+	});
+
+	it("are refused once the window has loaded without them: the first script failed", async () => {
+		const taking = takeOver();
+		window.dispatchEvent(new Event("load"));
+		await expect(taking).rejects.toThrow("The popup's first script did not run");
 	});
 });
