@@ -16,7 +16,7 @@ export const browserEnvironment: PopupEnvironment = {
 		return { url: tab?.url, title: tab?.title ?? "" };
 	},
 	settings: () => readSettings(browser.storage.sync),
-	// writeText requires the focused document, which the popup is from the moment Chrome shows it.
+	// writeText requires the focused document: the popup is, once Chrome has shown it (documentFocus.ts).
 	async copy(text) {
 		await documentFocus(FOCUS_WAIT_MS);
 		await navigator.clipboard.writeText(text);

@@ -31,7 +31,7 @@ export function takeOver(): Promise<FirstRequests> {
 	if (first) return Promise.resolve(first);
 	return new Promise((resolve, reject) => {
 		place[WAITING] = resolve;
-		globalThis.addEventListener?.(
+		window.addEventListener(
 			"load",
 			() => {
 				if (place[WAITING] !== resolve) return;
