@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Rolldown, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 import { classicScript } from "./scripts/classicScript.ts";
+import { classicServiceWorker } from "./scripts/classicServiceWorker.ts";
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
 import {
 	configFromEnv,
@@ -28,14 +29,14 @@ export const CLASSIC_SCRIPTS = [{ page: "popup/index.html", entry: "popup/start.
 const fromRoot = (id: string) => relative(EXTENSION_ROOT, id).split(sep).join("/");
 
 /**
- * What the pages and the worker share, in a few files rather than the seven of automatic splitting: each
- * file is a request of its own to the extension, with work on the page's main thread for each, and the
- * popup's files load while its shorten is on the way (docs/architecture.md, "The popup's files").
- * `shared`: Shorty's own modules that the worker, the offscreen document or a page share, with Vite's
- * preload helper (webextension-polyfill is the worker's alone: src/browser.ts). `ui`: React and the
- * components both pages use, the theme first (src/ui/mountPage.tsx imports it), so it stays the pages'
- * first stylesheet. Each chunk takes along its modules' imports; `shared` claims its modules first, so
- * nothing the worker runs lands in `ui` and the worker never loads React.
+ * What the pages share, in a few files rather than the seven of automatic splitting: each file is a
+ * request of its own to the extension, with work on the page's main thread for each, and the popup's
+ * files load while its shorten is on the way (docs/architecture.md, "The popup's files"). `shared`:
+ * Shorty's own modules that the offscreen document or a page share (and Firefox's background page),
+ * with Vite's preload helper. `ui`: React and the components both pages use, the theme first
+ * (src/ui/mountPage.tsx imports it), so it stays the pages' first stylesheet. Each chunk takes along its
+ * modules' imports; `shared` claims its modules first, so nothing Firefox's background page runs lands
+ * in `ui` and it never loads React. Chrome's worker is a file of its own (CHROME_SERVICE_WORKER).
  */
 const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 	groups: [
@@ -65,6 +66,9 @@ function preloadedBy(host: { hostId: string }, deps: string[]): string[] {
 	return CLASSIC_SCRIPTS.some(({ page }) => host.hostId === page) ? [] : deps;
 }
 
+/** Chrome's service worker, built from the manifest's entry as one classic script (scripts/classicServiceWorker.ts). */
+const CHROME_SERVICE_WORKER = "service-worker.js";
+
 /** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
 const FIREFOX_MODE = "firefox";
 
@@ -87,7 +91,15 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 		define: { SHORTY_CONFIG: JSON.stringify(config) },
 		plugins: [
 			react(),
-			firefox ? crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" }) : crx({ manifest: withPolicy }),
+			...(firefox
+				? [crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" })]
+				: [
+						crx({ manifest: { ...withPolicy, background: undefined } }),
+						classicServiceWorker({
+							entry: join(EXTENSION_ROOT, manifest.background.service_worker),
+							fileName: CHROME_SERVICE_WORKER,
+						}),
+					]),
 			...CLASSIC_SCRIPTS.map((script) => classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) })),
 		],
 		build: {

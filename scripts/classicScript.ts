@@ -57,22 +57,36 @@ async function buildClassic(entry: string, extension: ResolvedConfig): Promise<R
 	);
 }
 
-export function classicScript({ page, entry, fileName }: ClassicScript): Plugin {
+/**
+ * Builds `entry` as a classic script at the start of each build of the extension, its sources watched so
+ * a watching build rebuilds when they change (the extension's own modules may never import them).
+ * `hooks` go into the plugin; `code()` is the latest build.
+ */
+export function classicBuild(entry: string): { hooks: Pick<Plugin, "configResolved" | "buildStart">; code(): string } {
 	let extension: ResolvedConfig;
 	let code = "";
 	return {
+		hooks: {
+			configResolved(config) {
+				extension = config;
+			},
+			async buildStart() {
+				const chunk = await buildClassic(entry, extension);
+				code = chunk.code;
+				for (const id of chunk.moduleIds)
+					if (!id.includes("/node_modules/") && !id.startsWith("\0")) this.addWatchFile(id);
+			},
+		},
+		code: () => code,
+	};
+}
+
+export function classicScript({ page, entry, fileName }: ClassicScript): Plugin {
+	const built = classicBuild(entry);
+	return {
 		name: "shorty:classic-script",
 		apply: "build",
-		configResolved(config) {
-			extension = config;
-		},
-		async buildStart() {
-			const chunk = await buildClassic(entry, extension);
-			code = chunk.code;
-			// The extension's own modules may never import these: a watching build rebuilds when they change.
-			for (const id of chunk.moduleIds)
-				if (!id.includes("/node_modules/") && !id.startsWith("\0")) this.addWatchFile(id);
-		},
+		...built.hooks,
 		transformIndexHtml: {
 			order: "post",
 			handler: (_html, { path }) =>
@@ -81,7 +95,7 @@ export function classicScript({ page, entry, fileName }: ClassicScript): Plugin 
 					: [],
 		},
 		generateBundle() {
-			this.emitFile({ type: "asset", fileName, source: code });
+			this.emitFile({ type: "asset", fileName, source: built.code() });
 		},
 	};
 }

@@ -35,7 +35,8 @@ export function firefoxManifest(manifest: ChromeManifest): ManifestV3Export {
 	};
 	return {
 		...shared,
-		background: { scripts: [background.service_worker], type: background.type },
+		// A module: @crxjs builds the background page's scripts as modules, sharing files with the pages.
+		background: { scripts: [background.service_worker], type: "module" },
 		permissions: permissions.filter((permission) => permission !== "offscreen"),
 		browser_specific_settings: geckoSettings,
 	};

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe("the installed extension", () => {
 	it("starts its service worker from the build and it logs no errors", async () => {
-		expect(extension.worker.url()).toBe(`chrome-extension://${extension.id}/service-worker-loader.js`);
+		expect(extension.worker.url()).toBe(`chrome-extension://${extension.id}/service-worker.js`);
 		// Anything thrown during start-up would have been logged by now and left no listener behind.
 		const page = await extension.openPage("options/index.html");
 		await page.getByText(`Shorty ${manifest.version}`).waitFor();

@@ -18,11 +18,12 @@ import { shownShortLink } from "./shortLink";
 import { serveTestSite, type TestSite } from "./testSite";
 
 /**
- * What sets Chrome before 148 apart for Shorty, in a script valid both as a module (the worker imports it
- * first) and as a classic script (first in each page's head). In strict mode a `browser` that could not be
- * deleted throws, so the copy cannot silently run with it.
+ * What sets Chrome before 148 apart for Shorty, as a classic script: first in the worker's one file, and
+ * first in each page's head. In strict mode a `browser` that could not be deleted throws, so the copy
+ * cannot silently run with it. A function of its own, so its names stay out of the worker's scope.
  */
-const OLDER_CHROME = `"use strict";
+const OLDER_CHROME = `(() => {
+"use strict";
 delete globalThis.browser;
 const onMessage = chrome.runtime.onMessage;
 const answering = new WeakMap();
@@ -36,6 +37,7 @@ onMessage.addListener = (listener) => {
 };
 onMessage.removeListener = (listener) => remove(answering.get(listener) ?? listener);
 onMessage.hasListener = (listener) => has(answering.get(listener) ?? listener);
+})();
 `;
 const SCRIPT = "older-chrome.js";
 
@@ -44,8 +46,9 @@ function olderChromeCopy(dir: string): string {
 	const copy = mkdtempSync(join(tmpdir(), "shorty-older-chrome-"));
 	cpSync(dir, copy, { recursive: true });
 	writeFileSync(join(copy, SCRIPT), OLDER_CHROME);
-	const loader = join(copy, "service-worker-loader.js");
-	writeFileSync(loader, `import "./${SCRIPT}";\n${readFileSync(loader, "utf8")}`);
+	const manifest = JSON.parse(readFileSync(join(copy, "manifest.json"), "utf8"));
+	const worker = join(copy, manifest.background.service_worker);
+	writeFileSync(worker, `${OLDER_CHROME}\n${readFileSync(worker, "utf8")}`);
 	const pages = readdirSync(copy, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
 	for (const page of pages) {
 		const html = readFileSync(join(copy, page), "utf8");
