@@ -94,6 +94,7 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 			...(firefox
 				? [crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" })]
 				: [
+						// No worker for crxjs, which would build it as modules: classicServiceWorker builds and names it.
 						crx({ manifest: { ...withPolicy, background: undefined } }),
 						classicServiceWorker({
 							entry: join(EXTENSION_ROOT, manifest.background.service_worker),

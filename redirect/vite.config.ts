@@ -6,10 +6,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
-import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, requirePublishableProject, SEALED_ENV } from "../src/config";
+import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, requirePublishableProject, SEALED_ENV } from "../src/config.ts";
 import type { FirestoreLocation } from "./firestoreRest";
-import { inlinePage } from "./inlinePage";
-import { siteMessagesOnly } from "./siteMessages";
+import { inlinePage } from "./inlinePage.ts";
+import { siteMessagesOnly } from "./siteMessages.ts";
 
 export const REDIRECT_DIR = fileURLToPath(new URL(".", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));

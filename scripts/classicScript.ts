@@ -1,6 +1,7 @@
 /**
- * A page's first script as a classic script: `entry` and everything it imports built into one file with
- * no imports, put first in the page's head. Vite builds a page's scripts as modules, and a module runs
+ * A classic script: `entry` and everything it imports built into one file with no imports. Chrome's
+ * service worker is one (scripts/classicServiceWorker.ts); so is a page's first script, put first in the
+ * page's head. Vite builds a page's scripts as modules, and a module runs
  * only once the document is parsed and every file it imports has arrived (each a request of its own to
  * the extension); a classic script needs only its own file. For the popup's first requests
  * (popup/start.ts) that was some 10 ms (docs/architecture.md, "The popup's first script is a classic one").
@@ -49,9 +50,12 @@ async function buildClassic(entry: string, extension: ResolvedConfig): Promise<R
 				write: false,
 				target: extension.build.target,
 				minify: extension.build.minify,
-				// `npm start`'s watching build maps its sources; a second file would need a second request.
+				// `npm start`'s watching build maps its sources, inside the script so there is no second file to emit
+				// (only DevTools reads it; a production build has none).
 				sourcemap: extension.build.sourcemap ? "inline" : false,
 				lib: { entry, formats: ["iife"], name: "shortyClassicScript" },
+				// Strict, as the modules it replaces were, and as Shorty's code and its packages are tested.
+				rolldownOptions: { output: { strict: true } },
 			},
 		}),
 	);

@@ -8,7 +8,7 @@
  * files with the pages, which share no memory with it (docs/architecture.md, "A classic service worker").
  */
 import type { CrxPlugin } from "@crxjs/vite-plugin";
-import { classicBuild } from "./classicScript";
+import { classicBuild } from "./classicScript.ts";
 
 export function classicServiceWorker({ entry, fileName }: { entry: string; fileName: string }): CrxPlugin {
 	const built = classicBuild(entry);

@@ -1,7 +1,8 @@
 /**
- * The popup's first script is built apart from the rest (scripts/classicScript.ts): `npm start`'s watching
- * build must still rebuild it when any of its modules changes, though the page's own modules import
- * none of them (popup/start.ts alone reads firstRequests.ts and the browser environment).
+ * The popup's first script and Chrome's service worker are built apart from the rest (scripts/classicScript.ts,
+ * scripts/classicServiceWorker.ts): `npm start`'s watching build must still rebuild each when any of its
+ * modules changes, though the rest of the build need not import them (popup/start.ts alone reads
+ * firstRequests.ts and the browser environment; nothing else imports background/).
  */
 import { join } from "node:path";
 import { resolveConfig } from "vite";
@@ -10,12 +11,12 @@ import { configFromEnv, localBackendEnv } from "../../src/config";
 import { EXTENSION_ROOT, extensionConfig } from "../../vite.config";
 import { LOCAL_BACKEND } from "./builds";
 
-/** The files the popup's first script asks a watching build to follow, as the extension's local build resolves it. */
-async function watchedFiles(): Promise<string[]> {
+/** The files the plugin `name` asks a watching build to follow, as the extension's local build resolves it. */
+async function watchedFiles(name: string): Promise<string[]> {
 	const config = extensionConfig("chrome", configFromEnv(localBackendEnv(LOCAL_BACKEND)));
 	const resolved = await resolveConfig({ ...config, configFile: false, logLevel: "warn" }, "build");
-	const plugin = resolved.plugins.find((candidate) => candidate.name === "shorty:classic-script");
-	if (!plugin) throw new Error("The extension's build has no classic script");
+	const plugin = resolved.plugins.find((candidate) => candidate.name === name);
+	if (!plugin) throw new Error(`The extension's build has no ${name}`);
 	const watched: string[] = [];
 	const context = {
 		addWatchFile: (id: string) => {
@@ -29,8 +30,17 @@ async function watchedFiles(): Promise<string[]> {
 
 describe("the popup's first script, built apart", () => {
 	it("is followed by a watching build through every module of its own", async () => {
-		const watched = await watchedFiles();
+		const watched = await watchedFiles("shorty:classic-script");
 		for (const module of ["popup/start.ts", "popup/firstRequests.ts", "popup/browserEnvironment.ts", "src/settings.ts"])
+			expect(watched).toContain(join(EXTENSION_ROOT, module));
+		expect(watched.filter((file) => file.includes("node_modules"))).toEqual([]);
+	}, 60_000);
+});
+
+describe("Chrome's service worker, built apart", () => {
+	it("is followed by a watching build through every module of its own", async () => {
+		const watched = await watchedFiles("shorty:classic-service-worker");
+		for (const module of ["background/index.ts", "background/menus.ts", "src/firebase.ts", "src/links/store/create.ts"])
 			expect(watched).toContain(join(EXTENSION_ROOT, module));
 		expect(watched.filter((file) => file.includes("node_modules"))).toEqual([]);
 	}, 60_000);

@@ -26,13 +26,15 @@ function pngSize(path: string): [number, number] {
 
 describe("the built manifest", () => {
 	// Chrome keeps V8's code cache for a classic worker and none for a module one (scripts/classicServiceWorker.ts).
-	it("is Manifest V3 with a classic service worker: one file in dist/ that compiles as a script, importing nothing", () => {
+	it("is Manifest V3 with a classic service worker: one strict file in dist/ that compiles as a script, importing nothing", () => {
 		expect(manifest.manifest_version).toBe(3);
 		expect(manifest.background).toEqual({ service_worker: "service-worker.js" });
 		const worker = readFileSync(resolve(DIST, manifest.background.service_worker), "utf8");
 		// A classic script's import or export is a syntax error, and an importScripts would be a second file.
 		expect(() => new Script(worker, { filename: manifest.background.service_worker })).not.toThrow();
 		expect(worker).not.toMatch(/\bimportScripts\s*\(/);
+		// Strict, as the modules it replaced were, and as Shorty's code and its packages are tested.
+		expect(worker.startsWith('"use strict";')).toBe(true);
 	});
 
 	it("asks only for the permissions Shorty's features use, and host access only to the backend it talks to", () => {
