@@ -6,7 +6,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type UserConfig } from "vite";
-import { type BuildEnv, configFromEnv, FIRESTORE_ORIGIN, requirePublishableProject, SEALED_ENV } from "../src/config.ts";
+import {
+	type BuildEnv,
+	configFromEnv,
+	FIRESTORE_ORIGIN,
+	requirePublishableProject,
+	SEALED_ENV,
+} from "../src/config.ts";
 import type { FirestoreLocation } from "./firestoreRest";
 import { inlinePage } from "./inlinePage.ts";
 import { siteMessagesOnly } from "./siteMessages.ts";
