@@ -11,15 +11,16 @@ import { isOffscreenCopy } from "../src/messages";
 
 chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
 	if (!isOffscreenCopy(message)) return undefined;
+	sendResponse({ copied: copy(message.text) });
+	return undefined;
+});
+
+function copy(text: string): boolean {
 	const field = document.querySelector("textarea");
-	if (!field) {
-		sendResponse({ copied: false });
-		return undefined;
-	}
-	field.value = message.text;
+	if (!field) return false;
+	field.value = text;
 	field.select();
 	const copied = document.execCommand("copy");
 	field.value = "";
-	sendResponse({ copied });
-	return undefined;
-});
+	return copied;
+}

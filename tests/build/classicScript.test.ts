@@ -28,20 +28,21 @@ async function watchedFiles(name: string): Promise<string[]> {
 	return watched;
 }
 
-describe("the popup's first script, built apart", () => {
+describe.each([
+	{
+		part: "the popup's first script",
+		plugin: "shorty:classic-script",
+		modules: ["popup/start.ts", "popup/firstRequests.ts", "popup/browserEnvironment.ts", "src/settings.ts"],
+	},
+	{
+		part: "Chrome's service worker",
+		plugin: "shorty:classic-service-worker",
+		modules: ["background/index.ts", "background/menus.ts", "src/firebase.ts", "src/links/store/create.ts"],
+	},
+])("$part, built apart", ({ plugin, modules }) => {
 	it("is followed by a watching build through every module of its own", async () => {
-		const watched = await watchedFiles("shorty:classic-script");
-		for (const module of ["popup/start.ts", "popup/firstRequests.ts", "popup/browserEnvironment.ts", "src/settings.ts"])
-			expect(watched).toContain(join(EXTENSION_ROOT, module));
-		expect(watched.filter((file) => file.includes("node_modules"))).toEqual([]);
-	}, 60_000);
-});
-
-describe("Chrome's service worker, built apart", () => {
-	it("is followed by a watching build through every module of its own", async () => {
-		const watched = await watchedFiles("shorty:classic-service-worker");
-		for (const module of ["background/index.ts", "background/menus.ts", "src/firebase.ts", "src/links/store/create.ts"])
-			expect(watched).toContain(join(EXTENSION_ROOT, module));
+		const watched = await watchedFiles(plugin);
+		for (const module of modules) expect(watched).toContain(join(EXTENSION_ROOT, module));
 		expect(watched.filter((file) => file.includes("node_modules"))).toEqual([]);
 	}, 60_000);
 });
