@@ -27,7 +27,7 @@ import { QUOTAS } from "../../src/links/schema";
 import { type Extension, launchExtension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
 import type { Exchange } from "./latencyProxy";
-import { menuToClipboard, optionsFirstPage, type TimedPath, timeToLink } from "./paths";
+import { menuToClipboard, optionsFirstPage, type TimedPath, type TimeToLink, timeToLink } from "./paths";
 import { record } from "./report";
 import { benchRuns, p50p95 } from "./stats";
 
@@ -159,6 +159,20 @@ interface Measured {
 	requests: string[];
 	/** From the popup document's start, for a popup's path: Shorty's own part, without Chrome opening it. */
 	popupTimes: number[];
+	/**
+	 * From the popup's shorten leaving to its commit reaching the proxy, for a popup's path that commits: the
+	 * worker's part before the network (a stopped worker's start included), apart from the page's and the wire's.
+	 */
+	toCommitTimes: number[];
+}
+
+/** When the popup's early shorten left to when its commit reached the proxy, if both happened. */
+function shortenToCommit(path: TimedPath & Partial<TimeToLink>, exchanges: Exchange[]): number | undefined {
+	if (path.popupMs === undefined || path.shortenSentMs === undefined) return undefined;
+	const commit = exchanges.find((exchange) => shortName(exchange.request) === "commit");
+	if (!commit) return undefined;
+	const popupOrigin = path.endedAt - path.popupMs;
+	return commit.at - (popupOrigin + path.shortenSentMs);
 }
 
 await withExtensionRig(
@@ -167,24 +181,30 @@ await withExtensionRig(
 		/** Runs `path`, lets its stragglers land, and keeps what arrived before its result. */
 		async function measure(
 			runs: number,
-			path: (run: number) => Promise<TimedPath & { popupMs?: number }>,
+			path: (run: number) => Promise<TimedPath & Partial<TimeToLink>>,
 		): Promise<Measured> {
-			const measured: Measured = { times: [], requests: [], popupTimes: [] };
+			const measured: Measured = { times: [], requests: [], popupTimes: [], toCommitTimes: [] };
 			for (let run = 0; run < runs; run++) {
 				network?.take();
-				const { ms, endedAt, popupMs } = await path(run);
+				const timed = await path(run);
 				await wait(200 + 3 * ROUND_TRIP_MS);
-				measured.times.push(ms);
-				if (popupMs !== undefined) measured.popupTimes.push(popupMs);
-				measured.requests.push(describe(network?.take(endedAt) ?? []));
+				const exchanges = network?.take(timed.endedAt) ?? [];
+				measured.times.push(timed.ms);
+				if (timed.popupMs !== undefined) measured.popupTimes.push(timed.popupMs);
+				const toCommit = shortenToCommit(timed, exchanges);
+				if (toCommit !== undefined) measured.toCommitTimes.push(toCommit);
+				measured.requests.push(describe(exchanges));
 			}
 			return measured;
 		}
-		function report(roundTrip: number, figure: string, { times, requests, popupTimes }: Measured): void {
+		function report(roundTrip: number, figure: string, measured: Measured): void {
+			const { times, requests, popupTimes, toCommitTimes } = measured;
 			const at = `at ${roundTrip} ms RTT`;
 			record(`${figure}, ${at}`, p50p95(times));
 			// Issue 20's target for a new address (RTT + 60 ms) is this part: Chrome's own popup opening is not Shorty's.
 			if (popupTimes.length > 0) record(`${figure}, ${at}: popup start to link`, p50p95(popupTimes));
+			if (toCommitTimes.length > 0)
+				record(`${figure}, ${at}: shorten sent to its commit on the wire`, p50p95(toCommitTimes));
 			record(`${figure}, ${at}: requests`, typical(requests));
 		}
 
