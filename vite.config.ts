@@ -4,8 +4,8 @@ import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Rolldown, type UserConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
+import { classicBackground } from "./scripts/classicBackground.ts";
 import { classicScript } from "./scripts/classicScript.ts";
-import { classicServiceWorker } from "./scripts/classicServiceWorker.ts";
 import { FIREFOX_MIN_VERSION, firefoxManifest } from "./scripts/firefoxManifest.ts";
 import {
 	configFromEnv,
@@ -32,11 +32,11 @@ const fromRoot = (id: string) => relative(EXTENSION_ROOT, id).split(sep).join("/
  * What the pages share, in a few files rather than the seven of automatic splitting: each file is a
  * request of its own to the extension, with work on the page's main thread for each, and the popup's
  * files load while its shorten is on the way (docs/architecture.md, "The popup's files"). `shared`:
- * Shorty's own modules that the offscreen document or a page share (and Firefox's background page),
- * with Vite's preload helper. `ui`: React and the components both pages use, the theme first
- * (src/ui/mountPage.tsx imports it), so it stays the pages' first stylesheet. Each chunk takes along its
- * modules' imports; `shared` claims its modules first, so nothing Firefox's background page runs lands
- * in `ui` and it never loads React. Chrome's worker is a file of its own (CHROME_SERVICE_WORKER).
+ * Shorty's own modules that the offscreen document or a page share, with Vite's preload helper. `ui`:
+ * React and the components both pages use, the theme first (src/ui/mountPage.tsx imports it), so it
+ * stays the pages' first stylesheet. Each chunk takes along its modules' imports; `shared` claims its
+ * modules first, so nothing the offscreen document runs lands in `ui` and it never loads React. The
+ * background is a file of its own (BACKGROUND_SCRIPT).
  */
 const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 	groups: [
@@ -66,8 +66,11 @@ function preloadedBy(host: { hostId: string }, deps: string[]): string[] {
 	return CLASSIC_SCRIPTS.some(({ page }) => host.hostId === page) ? [] : deps;
 }
 
-/** Chrome's service worker, built from the manifest's entry as one classic script (scripts/classicServiceWorker.ts). */
-const CHROME_SERVICE_WORKER = "service-worker.js";
+/**
+ * The background, built from the manifest's entry as one classic script (scripts/classicBackground.ts):
+ * Chrome's service worker and Firefox's event page's one script, each built in its browser's mode, under one name.
+ */
+const BACKGROUND_SCRIPT = "service-worker.js";
 
 /** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
 const FIREFOX_MODE = "firefox";
@@ -91,16 +94,16 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 		define: { SHORTY_CONFIG: JSON.stringify(config) },
 		plugins: [
 			react(),
-			...(firefox
-				? [crx({ manifest: firefoxManifest(withPolicy), browser: "firefox" })]
-				: [
-						// No worker for crxjs, which would build it as modules: classicServiceWorker builds and names it.
-						crx({ manifest: { ...withPolicy, background: undefined } }),
-						classicServiceWorker({
-							entry: join(EXTENSION_ROOT, manifest.background.service_worker),
-							fileName: CHROME_SERVICE_WORKER,
-						}),
-					]),
+			// No background for crxjs, which would build it as modules: classicBackground builds and names it.
+			crx({
+				manifest: { ...(firefox ? firefoxManifest(withPolicy) : withPolicy), background: undefined },
+				...(firefox ? { browser: "firefox" as const } : {}),
+			}),
+			classicBackground({
+				entry: join(EXTENSION_ROOT, manifest.background.service_worker),
+				fileName: BACKGROUND_SCRIPT,
+				browser,
+			}),
 			...CLASSIC_SCRIPTS.map((script) => classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) })),
 		],
 		build: {

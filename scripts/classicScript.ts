@@ -1,6 +1,6 @@
 /**
- * A classic script: `entry` and everything it imports built into one file with no imports. Chrome's
- * service worker is one (scripts/classicServiceWorker.ts); so is a page's first script, put first in the
+ * A classic script: `entry` and everything it imports built into one file with no imports. The
+ * background is one (scripts/classicBackground.ts); so is a page's first script, put first in the
  * page's head. Vite builds a page's scripts as modules, and a module runs
  * only once the document is parsed and every file it imports has arrived (each a request of its own to
  * the extension); a classic script needs only its own file. For the popup's first requests

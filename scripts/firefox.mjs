@@ -8,6 +8,15 @@ const SYSTEM_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox", "/Applications
 export const INSTALL_HINT =
 	"No Firefox found. Install one (Debian: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH to a Firefox binary (140 or later).";
 
+/**
+ * Why the Firefox tests and benchmark cannot run here: undefined when a Firefox is found, and under CI, where
+ * nothing may pass by skipping (a missing Firefox must fail there); else the hint to install one.
+ * @returns {string | undefined}
+ */
+export function firefoxMissing() {
+	return findFirefox() || process.env.CI ? undefined : INSTALL_HINT;
+}
+
 /** @returns {string | undefined} the first Firefox found: FIREFOX_PATH, then system paths. */
 export function findFirefox() {
 	const fromEnv = process.env.FIREFOX_PATH;

@@ -1,7 +1,8 @@
 /**
  * The Firefox variant of manifest.json, derived rather than kept as a second file so the two cannot
- * drift. Firefox runs MV3 backgrounds as event pages (background.scripts) and has no offscreen API:
- * its background page has a DOM and writes the clipboard itself (background/clipboard.ts).
+ * drift. Firefox runs MV3 backgrounds as event pages (background.scripts: the same classic script as
+ * Chrome's worker, scripts/classicBackground.ts) and has no offscreen API: its background page has a DOM
+ * and writes the clipboard itself (background/clipboard.ts).
  */
 import type { ManifestV3Export } from "@crxjs/vite-plugin";
 import type chromeManifest from "../manifest.json";
@@ -20,7 +21,7 @@ const FIREFOX_ANDROID_MIN_VERSION = 142;
 /** The add-on id Firefox stores data under; an MV3 add-on must declare one to use storage.sync. */
 export const FIREFOX_ADDON_ID = "shorty@shorty.invalid";
 
-export function firefoxManifest(manifest: ChromeManifest): ManifestV3Export {
+export function firefoxManifest(manifest: ChromeManifest): Manifest {
 	const { minimum_chrome_version: _chromeOnly, background, permissions, ...shared } = manifest;
 	// @crxjs's manifest type knows gecko only; Firefox for Android reads gecko_android beside it.
 	const geckoSettings: Manifest["browser_specific_settings"] & {
@@ -35,8 +36,7 @@ export function firefoxManifest(manifest: ChromeManifest): ManifestV3Export {
 	};
 	return {
 		...shared,
-		// A module: @crxjs builds the background page's scripts as modules, sharing files with the pages.
-		background: { scripts: [background.service_worker], type: "module" },
+		background: { scripts: [background.service_worker] },
 		permissions: permissions.filter((permission) => permission !== "offscreen"),
 		browser_specific_settings: geckoSettings,
 	};

@@ -1,7 +1,8 @@
 /**
- * What the browser benchmarks share: a throwaway local backend, the extension built against it, Chromium
- * with it loaded, and a local test site; all torn down afterwards, whatever happens. With a round trip,
- * the build talks to the backend through latency proxies (latencyProxy.ts), as if it were far away.
+ * What the browser benchmarks share: a throwaway local backend and a local test site (withBenchBackend,
+ * which Firefox's benchmark uses too), and the extension built against that backend with Chromium loading
+ * it (withExtensionRig); all torn down afterwards, whatever happens. With a round trip, the build talks to
+ * the backend through latency proxies (latencyProxy.ts), as if it were far away.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,9 +54,9 @@ async function farNetwork(backend: BackendHosts, roundTripMs: number): Promise<F
 	};
 }
 
-export async function withExtensionRig<T>(
-	run: (rig: ExtensionRig) => Promise<T>,
-	options: RigOptions = {},
+/** A throwaway local backend and a test site of pages to shorten, for `run`; over RIG_LIMIT_MS, the process exits. */
+export async function withBenchBackend<T>(
+	run: (bench: { backend: BackendHosts; site: TestSite }) => Promise<T>,
 ): Promise<T> {
 	// Exiting runs the exit handlers that stop the emulators and the browser, which a kill from outside would not.
 	const watchdog = setTimeout(() => {
@@ -64,25 +65,32 @@ export async function withExtensionRig<T>(
 	}, RIG_LIMIT_MS).unref();
 	// The extension benchmarks open no short link: the static page starts sooner than the function.
 	const backend = await startTestBackend({ shortLinks: "static-page" });
-	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
 	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
-	let network: FarNetwork | null = null;
-	let extension: Extension | undefined;
 	try {
-		if (options.roundTripMs !== undefined) network = await farNetwork(backend.hosts, options.roundTripMs);
-		const hosts = network
-			? { ...backend.hosts, auth: network.auth.host, firestore: network.firestore.host }
-			: backend.hosts;
-		await buildLocalExtension(extensionDir, hosts);
-		extension = await launchExtension(extensionDir);
-		return await run({ backend: backend.hosts, extensionDir, extension, site, network });
+		return await run({ backend: backend.hosts, site });
 	} finally {
 		clearTimeout(watchdog);
-		await extension?.close();
 		site.close();
-		await network?.auth.close();
-		await network?.firestore.close();
 		await backend.stop();
-		rmSync(extensionDir, { recursive: true, force: true });
 	}
+}
+
+export function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>, options: RigOptions = {}): Promise<T> {
+	return withBenchBackend(async ({ backend, site }) => {
+		const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
+		let network: FarNetwork | null = null;
+		let extension: Extension | undefined;
+		try {
+			if (options.roundTripMs !== undefined) network = await farNetwork(backend, options.roundTripMs);
+			const hosts = network ? { ...backend, auth: network.auth.host, firestore: network.firestore.host } : backend;
+			await buildLocalExtension(extensionDir, hosts);
+			extension = await launchExtension(extensionDir);
+			return await run({ backend, extensionDir, extension, site, network });
+		} finally {
+			await extension?.close();
+			await network?.auth.close();
+			await network?.firestore.close();
+			rmSync(extensionDir, { recursive: true, force: true });
+		}
+	});
 }

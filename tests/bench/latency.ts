@@ -2,7 +2,8 @@
  * Shorty at a real-world distance: the extension built against latency proxies in front of the local Auth
  * and Firestore (latencyProxy.ts: one round trip per HTTP exchange, preflights included), timed at 0 ms
  * and at SHORTY_BENCH_RTT_MS (default 100) on each path a user waits on, with the requests each sends
- * before its result is there (CORS preflights counted apart):
+ * before its result is there (CORS preflights counted apart), and for a popup's shorten the time from its
+ * leaving the popup to its commit reaching the proxy:
  * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
  *   same browser, signed in, its preflights cached);
  * - popup click to link after Chrome stopped the idle worker (it does after 30 s), and after a long idle,
@@ -161,7 +162,8 @@ interface Measured {
 	popupTimes: number[];
 	/**
 	 * From the popup's shorten leaving to its commit reaching the proxy, for a popup's path that commits: the
-	 * worker's part before the network (a stopped worker's start included), apart from the page's and the wire's.
+	 * worker's part before the commit (a stopped worker's start, and any request the commit waits for, such as
+	 * a token refresh or a sign-up, included), apart from the page's and the commit's own round trip.
 	 */
 	toCommitTimes: number[];
 }
@@ -169,7 +171,8 @@ interface Measured {
 /** When the popup's early shorten left to when its commit reached the proxy, if both happened. */
 function shortenToCommit(path: TimedPath & Partial<TimeToLink>, exchanges: Exchange[]): number | undefined {
 	if (path.popupMs === undefined || path.shortenSentMs === undefined) return undefined;
-	const commit = exchanges.find((exchange) => shortName(exchange.request) === "commit");
+	// The commit itself: its preflight, when one goes first, has the same name.
+	const commit = exchanges.find((exchange) => !exchange.preflight && shortName(exchange.request) === "commit");
 	if (!commit) return undefined;
 	const popupOrigin = path.endedAt - path.popupMs;
 	return commit.at - (popupOrigin + path.shortenSentMs);

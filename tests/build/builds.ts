@@ -6,6 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Script } from "node:vm";
 import { build } from "vite";
 import { vi } from "vitest";
 import type { LocalBackendHosts } from "../../src/config";
@@ -90,4 +91,22 @@ export function policyDirective(dir: string, name: string): string | null {
 		.map((part) => part.trim())
 		.find((part) => part.startsWith(`${name} `));
 	return directive === undefined ? null : directive.slice(name.length + 1);
+}
+
+/**
+ * Why `source` is not the background file scripts/classicBackground.ts makes (a classic script, which
+ * Chrome keeps compiled between starts, importing nothing, strict), or null when it is.
+ */
+export function whyNotAClassicScript(source: string, fileName: string): string | null {
+	// A classic script's import or export is a syntax error.
+	try {
+		new Script(source, { filename: fileName });
+	} catch (error) {
+		return `it does not compile as a classic script: ${(error as Error).message}`;
+	}
+	// importScripts would be a second file; the strictness is the modules' it replaced, which Shorty's code
+	// and its packages are tested under.
+	if (/\bimportScripts\s*\(/.test(source)) return "it calls importScripts";
+	if (!source.startsWith('"use strict";')) return "it is not strict";
+	return null;
 }

@@ -1,6 +1,6 @@
 /**
- * The popup's first script and Chrome's service worker are built apart from the rest (scripts/classicScript.ts,
- * scripts/classicServiceWorker.ts): `npm start`'s watching build must still rebuild each when any of its
+ * The popup's first script and the background are built apart from the rest (scripts/classicScript.ts,
+ * scripts/classicBackground.ts): `npm start`'s watching build must still rebuild each when any of its
  * modules changes, though the rest of the build need not import them (popup/start.ts alone reads
  * firstRequests.ts and the browser environment; nothing else imports background/).
  */
@@ -35,8 +35,8 @@ describe.each([
 		modules: ["popup/start.ts", "popup/firstRequests.ts", "popup/browserEnvironment.ts", "src/settings.ts"],
 	},
 	{
-		part: "Chrome's service worker",
-		plugin: "shorty:classic-service-worker",
+		part: "the background",
+		plugin: "shorty:classic-background",
 		modules: ["background/index.ts", "background/menus.ts", "src/firebase.ts", "src/links/store/create.ts"],
 	},
 ])("$part, built apart", ({ plugin, modules }) => {

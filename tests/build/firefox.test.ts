@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webExt from "web-ext";
 import { FIREFOX_ADDON_ID } from "../../scripts/firefoxManifest";
-import { buildAsNpmRunBuild, newFolder, PROJECT_SETTINGS, removeFolders, withSettings } from "./builds";
+import {
+	buildAsNpmRunBuild,
+	newFolder,
+	PROJECT_SETTINGS,
+	removeFolders,
+	whyNotAClassicScript,
+	withSettings,
+} from "./builds";
 
 // The same sources, built as `npm run build:firefox` does for a project (the add-on that would ship),
 // into a folder of this test's own.
@@ -17,21 +24,30 @@ beforeAll(async () => {
 
 afterAll(removeFolders);
 
-const bundles = () =>
-	readdirSync(join(outDir, "assets"))
+const background = () => readFileSync(join(outDir, "service-worker.js"), "utf8");
+
+/** Every script of the build: the pages' and the background's. */
+const bundles = () => [
+	...readdirSync(join(outDir, "assets"))
 		.filter((file) => file.endsWith(".js"))
-		.map((file) => readFileSync(join(outDir, "assets", file), "utf8"));
+		.map((file) => readFileSync(join(outDir, "assets", file), "utf8")),
+	background(),
+];
 
 describe("the Firefox build", () => {
-	it("runs the background as an event page, names the add-on, and installs on Firefox ESR 140", () => {
+	it("is Manifest V3, names the add-on, and installs on Firefox ESR 140", () => {
 		expect(manifest.manifest_version).toBe(3);
-		expect(manifest.background.scripts).toHaveLength(1);
-		expect(manifest.background.service_worker).toBeUndefined();
 		expect(manifest.browser_specific_settings).toMatchObject({
 			gecko: { id: FIREFOX_ADDON_ID, strict_min_version: "140.0" },
 			gecko_android: { strict_min_version: "142.0" },
 		});
 		expect(manifest).not.toHaveProperty("minimum_chrome_version");
+	});
+
+	// Built as Chrome's worker is, which started Firefox's event page sooner than a module build (scripts/classicBackground.ts).
+	it("runs the background as an event page of one classic script: strict, importing nothing", () => {
+		expect(manifest.background).toEqual({ scripts: ["service-worker.js"] });
+		expect(whyNotAClassicScript(background(), "service-worker.js")).toBeNull();
 	});
 
 	it("asks for no offscreen permission and ships no offscreen calls, which Firefox lacks", () => {

@@ -9,15 +9,21 @@ import { rmSync } from "node:fs";
 import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import manifest from "../../manifest.json" with { type: "json" };
-import { findFirefox, INSTALL_HINT } from "../../scripts/firefox.mjs";
+import { firefoxMissing } from "../../scripts/firefox.mjs";
 import type { Link } from "../../src/links/types";
 import type { AnyRequest, Reply } from "../../src/messages";
 import { firestoreAdmin } from "../firestoreAdmin";
-import { buildFirefoxExtension, type FirefoxExtension, launchFirefoxExtension, reload } from "./firefoxBrowser";
+import {
+	buildFirefoxExtension,
+	closePopups,
+	type FirefoxExtension,
+	launchFirefoxExtension,
+	reload,
+} from "./firefoxBrowser";
 import { serveTestSite, type TestSite } from "./testSite";
 
 // `npm test` installs Firefox first (scripts/setup.mjs --browser), and CI must never pass by skipping.
-const missing = (findFirefox() ?? process.env.CI) ? undefined : INSTALL_HINT;
+const missing = firefoxMissing();
 if (missing) {
 	console.warn(
 		`Skipping the Firefox end-to-end tests: ${missing} As root on Debian, \`node scripts/setup.mjs --browser\` installs it.`,
@@ -45,6 +51,22 @@ function send(page: Page, request: AnyRequest): Promise<Reply<AnyRequest["type"]
 /** Waits until `page` shows `text` somewhere in its visible text. */
 async function waitForText(page: Page, text: string): Promise<void> {
 	await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 15_000 }, text);
+}
+
+/**
+ * The open popup's status and link, once it shows both. Extension pages of one add-on share a process, so
+ * the options page can read the popup's document; asked from here, not polled inside the options page: a
+ * background tab's timers are throttled.
+ */
+function readPopup(): Promise<{ status: string; link: string } | null> {
+	return optionsPage.evaluate(() => {
+		const [popup] = (globalThis as unknown as { browser: typeof chrome }).browser.extension.getViews({
+			type: "popup",
+		});
+		const status = popup?.document.querySelector("[role=status]")?.textContent;
+		const link = popup?.document.querySelector(".short-link .copy-field__link")?.textContent;
+		return status && link ? { status, link } : null;
+	});
 }
 
 describe.skipIf(missing)("the Firefox build in Firefox", () => {
@@ -104,19 +126,9 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 		const pageUrl = `${site.origin}/firefox/from-the-toolbar`;
 		await tab.goto(pageUrl);
 		await firefox.clickAction(tab);
-		// Extension pages of one add-on share a process, so the options page can read the popup's document.
-		// Asked from here, not polled inside the options page: a background tab's timers are throttled.
-		const readPopup = () =>
-			optionsPage.evaluate(() => {
-				const [popup] = (globalThis as unknown as { browser: typeof chrome }).browser.extension.getViews({
-					type: "popup",
-				});
-				const status = popup?.document.querySelector("[role=status]")?.textContent;
-				const link = popup?.document.querySelector(".short-link .copy-field__link")?.textContent;
-				return status && link ? { status, link } : null;
-			});
 		await expect.poll(async () => (await readPopup())?.status, { timeout: 15_000 }).toBe("Copied");
 		const shortUrl = (await readPopup())?.link ?? "";
+		await closePopups(optionsPage);
 		expect(await firefox.clipboardText()).toBe(shortUrl);
 		const { host, pathname } = new URL(shortUrl);
 		expect(host).toBe(backend.hosting);
@@ -126,6 +138,26 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 		await tab.waitForFunction((wanted) => location.href === wanted, { timeout: 15_000 }, pageUrl);
 		// The function behind Hosting counted Firefox's visit as a person's.
 		await expect.poll(async () => (await admin.visitsOf(pathname.slice(1))).people, { timeout: 10_000 }).toBe(1);
+	});
+
+	// Firefox stops an idle event page after 30 s, so most shortens start it: its listeners must be there at once.
+	it("starts the stopped background page again for the popup's shorten, which gets its link", async () => {
+		const tab = await firefox.browser.newPage();
+		const pageUrl = `${site.origin}/firefox/after-idle`;
+		await tab.goto(pageUrl);
+		await firefox.stopBackground();
+		const clickedAt = Date.now();
+		await firefox.clickAction(tab);
+		await expect.poll(async () => (await readPopup())?.status, { timeout: 15_000 }).toBe("Copied");
+		const code = new URL((await readPopup())?.link ?? "").pathname.slice(1);
+		const reply = await send(optionsPage, { type: "getLink", code });
+		expect(reply).toMatchObject({ ok: true, data: { url: pageUrl } });
+		// The page that answered started after the click: nothing had woken it before the popup did.
+		const ping = await send(optionsPage, { type: "ping" });
+		expect(ping).toMatchObject({ ok: true, data: { startedAt: expect.any(Number) } });
+		expect((ping as { data: { startedAt: number } }).data.startedAt).toBeGreaterThanOrEqual(clickedAt);
+		await closePopups(optionsPage);
+		await tab.close();
 	});
 
 	it("shortens the tab in front on the keyboard command, copying from the background page", async () => {

@@ -42,6 +42,11 @@ export interface FirefoxExtension {
 	pressCommandShortcut(tab: Page): Promise<void>;
 	/** The text on the system clipboard, read by the browser itself, which needs no paste permission. */
 	clipboardText(): Promise<string>;
+	/**
+	 * Stops the background page the way Firefox does when it idles (about:debugging's "Terminate background
+	 * script"); its next event, such as a page's message, starts it again.
+	 */
+	stopBackground(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -124,6 +129,15 @@ export async function launchFirefoxExtension(extensionDir: string): Promise<Fire
 		async clipboardText() {
 			return String(await inBrowserWindow(browser, "return navigator.clipboard.readText();"));
 		},
+		async stopBackground() {
+			const state = await inBrowserWindow(
+				browser,
+				`const { extension } = WebExtensionPolicy.getByID(${JSON.stringify(FIREFOX_ADDON_ID)});
+				await extension.terminateBackground();
+				return String(extension.backgroundState);`,
+			);
+			if (state !== "stopped") throw new Error(`Firefox's background page is ${state} after terminating it`);
+		},
 		close: () => browser.close(),
 	};
 }
@@ -148,6 +162,27 @@ async function inBrowserWindow(browser: Browser, source: string): Promise<unknow
 	});
 	if (result.type === "exception") throw new Error(`In Firefox's window: ${JSON.stringify(result.exceptionDetails)}`);
 	return (result.result as { value?: unknown }).value;
+}
+
+/**
+ * Closes every open popup from `page`, an extension page (an add-on's pages share a process), and waits
+ * until Firefox lists none: headless Firefox leaves a popup open when the tab behind it moves on, and a
+ * toolbar click while one is open closes it rather than opening another.
+ */
+export async function closePopups(page: Page): Promise<void> {
+	const open = () =>
+		page.evaluate(() => {
+			const popups = (globalThis as unknown as { browser: typeof chrome }).browser.extension.getViews({
+				type: "popup",
+			});
+			for (const popup of popups) popup.close();
+			return popups.length;
+		});
+	const deadline = Date.now() + 5_000;
+	while ((await open()) > 0) {
+		if (Date.now() > deadline) throw new Error("A popup was still open 5 s after closing it");
+		await new Promise((settle) => setTimeout(settle, 20));
+	}
 }
 
 /** Reloads an extension page and waits for the new document, which Puppeteer's own reload cannot see. */
