@@ -13,7 +13,10 @@ import type { CrxPlugin } from "@crxjs/vite-plugin";
 import type { TargetBrowser } from "../vite.config.ts";
 import { classicBuild } from "./classicScript.ts";
 
-/** The manifest's background for `browser`: Chrome's service worker, or Firefox's event page (Firefox has no service worker for extensions). */
+/**
+ * The manifest's background for `browser`: Chrome's service worker, or Firefox's event page (Firefox runs no
+ * service worker for an extension).
+ */
 function backgroundEntry(browser: TargetBrowser, fileName: string) {
 	return browser === "firefox" ? { scripts: [fileName] } : { service_worker: fileName };
 }

@@ -31,9 +31,11 @@ async function coldAnswer(extension: Extension, page: Page, type: "ping" | "sess
  */
 async function warmUp(extension: Extension, page: Page): Promise<void> {
 	await page.evaluate(async () => {
+		const deadline = Date.now() + 10_000;
 		for (;;) {
 			const registration = await navigator.serviceWorker.getRegistration();
 			if (registration?.active?.state === "activated") return;
+			if (Date.now() > deadline) throw new Error("The installed worker was not active within 10 s");
 			await new Promise((settle) => setTimeout(settle, 20));
 		}
 	});
