@@ -51,7 +51,11 @@ export interface Extension {
 	 * activeTab, so the popup cannot read the tab's address.
 	 */
 	openPopup(): Promise<ActionPopup>;
-	/** Stops the service worker the way Chrome does when it idles, and waits until it is gone. */
+	/**
+	 * Stops the service worker the way Chrome does when it idles, and waits until it is gone. Chrome idles out
+	 * only an active worker; one stopped before it was (just installed) sometimes never started again for a
+	 * message ("Receiving end does not exist"), so this waits for that first.
+	 */
 	terminateWorker(): Promise<void>;
 	/**
 	 * Cuts the running service worker off the network, or reconnects it: its requests fail as they do
@@ -166,6 +170,7 @@ export async function launchExtension(
 			const cdp = await browserSession();
 			const target = await runningWorker(cdp);
 			if (!target) throw new Error("The extension's service worker is not running");
+			await activated(cdp, target.targetId);
 			// Chrome sometimes ignores the close while the worker is still starting up, so it is sent again until
 			// that instance is gone. That instance, not any worker: a page's request may start a new one at once.
 			try {
@@ -225,6 +230,22 @@ const networkConditions = (offline: boolean) => ({
  * CDPSession cannot address a flattened child session, so this uses the older form: messages wrapped in
  * Target.sendMessageToTarget. Emulation set through it lasts as long as the session.
  */
+/** Waits, for up to 10 s, until the worker `targetId` is active (ServiceWorkerGlobalScope.serviceWorker). */
+async function activated(cdp: CDPSession, targetId: string): Promise<void> {
+	const worker = await attachTarget(cdp, targetId);
+	const answer = await worker.send("Runtime.evaluate", {
+		expression: `(async () => {
+			const deadline = Date.now() + 10_000;
+			while (self.serviceWorker.state !== "activated") {
+				if (Date.now() > deadline) throw new Error("the worker was not active within 10 s");
+				await new Promise((settle) => setTimeout(settle, 20));
+			}
+		})()`,
+		awaitPromise: true,
+	});
+	if (answer?.exceptionDetails) throw new Error(`In the worker: ${answer.exceptionDetails.text}`);
+}
+
 async function attachTarget(cdp: CDPSession, targetId: string) {
 	const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false });
 	let lastId = 0;
