@@ -21,6 +21,7 @@ import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
 import { authStart, type EarlyShortenDeps, earlyUser } from "./earlyShorten";
+import { keepWarm } from "./keepWarm";
 import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
@@ -124,13 +125,22 @@ const handleMessage = createMessageHandler({
 	...settingsHandlers(browser.storage.sync),
 });
 
+// Each thing the user does keeps the worker running a few minutes, for the next one (./keepWarm.ts).
+const warm = keepWarm({
+	nudge: () => void browser.runtime.getPlatformInfo().catch(() => undefined),
+	clock: Date.now,
+	later: (task, ms) => void setTimeout(task, ms),
+});
+
 // Only the extension's own pages may drive the worker. Other extensions and websites arrive on
 // onMessageExternal, which Shorty does not listen to, but a content script would arrive here with its
 // web page as sender; none exists today, and none should ever act for the user unchecked.
 const ownPages = browser.runtime.getURL("");
-browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
-	sender.url?.startsWith(ownPages) ? handleMessage(message) : undefined,
-);
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+	if (!sender.url?.startsWith(ownPages)) return undefined;
+	warm.used();
+	return handleMessage(message);
+});
 
 // The context menu and the keyboard command send the popup's own shorten request through the same handler.
 const quickShorten = createQuickShorten(createClient(async (request) => handleMessage(request)));
@@ -139,11 +149,14 @@ browser.runtime.onInstalled.addListener(() => void createMenus());
 
 browser.contextMenus.onClicked.addListener((info, tab) => {
 	const target = menuTarget(info, tab);
-	if (target) void quickShorten(target);
+	if (!target) return;
+	warm.used();
+	void quickShorten(target);
 });
 
 browser.commands.onCommand.addListener(async (command, tab) => {
 	if (command !== SHORTEN_COMMAND) return;
+	warm.used();
 	const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
 	// The command grants activeTab, so a missing URL means a page extensions may not see at all.
 	if (!active?.url) return announceFailure(appError("restricted-page"));

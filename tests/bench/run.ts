@@ -20,6 +20,7 @@ const BENCHES = [
 	"popup",
 	"options",
 	"latency",
+	"keepWarm",
 	"firefox",
 	"function",
 	"redirect",

@@ -12,7 +12,14 @@ import { expect, it, onTestFinished } from "vitest";
 import { firefoxMissing } from "../../scripts/firefox.mjs";
 
 // Firefox's only where it can run, as for its end-to-end tests (tests/e2e/firefox.test.ts): always in CI.
-const BROWSER_BENCHMARKS = ["worker", "popup", "options", "latency", ...(firefoxMissing() ? [] : ["firefox"])];
+const BROWSER_BENCHMARKS = [
+	"worker",
+	"popup",
+	"options",
+	"latency",
+	"keepWarm",
+	...(firefoxMissing() ? [] : ["firefox"]),
+];
 /** Each benchmark builds the extension, starts a backend and a browser, and the latency one a few browsers. */
 const LIMIT_MS = 8 * 60_000;
 

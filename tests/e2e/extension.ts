@@ -65,6 +65,26 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
+/** How the e2e suite starts Chromium with the build in `extensionDir` loaded, in `language`. */
+export function chromiumArgs(extensionDir: string, language = "en-US"): string[] {
+	return [
+		`--disable-extensions-except=${extensionDir}`,
+		`--load-extension=${extensionDir}`,
+		`--lang=${language}`,
+		"--no-sandbox",
+		"--disable-gpu",
+		"--disable-dev-shm-usage",
+		// Opens CDP's Extensions domain (over a pipe), whose triggerAction is a toolbar click.
+		"--enable-unsafe-extension-debugging",
+		// Without these Chromium keeps dialing Google's hosts, which this network refuses.
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-quic",
+		...TEST_SITE_CHROMIUM_ARGS,
+	];
+}
+
 /**
  * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend, in
  * English, or in `language` ("de"): the browser's UI language, which chrome.i18n follows. With `profile`,
@@ -88,22 +108,7 @@ export async function launchExtension(
 		locale: language,
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
-		args: [
-			`--disable-extensions-except=${extensionDir}`,
-			`--load-extension=${extensionDir}`,
-			`--lang=${language}`,
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-dev-shm-usage",
-			// Opens CDP's Extensions domain (over Playwright's pipe), whose triggerAction is a toolbar click.
-			"--enable-unsafe-extension-debugging",
-			// Without these Chromium keeps dialing Google's hosts, which this network refuses.
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--disable-quic",
-			...TEST_SITE_CHROMIUM_ARGS,
-		],
+		args: chromiumArgs(extensionDir, language),
 	});
 
 	const isOurs = (worker: Worker) => worker.url().startsWith("chrome-extension://");

@@ -47,6 +47,8 @@ export interface FirefoxExtension {
 	 * script"); its next event, such as a page's message, starts it again.
 	 */
 	stopBackground(): Promise<void>;
+	/** Whether the background page runs now ("running"), or Firefox has stopped it ("stopped"), as about:debugging shows. */
+	backgroundState(): Promise<string>;
 	close(): Promise<void>;
 }
 
@@ -137,6 +139,14 @@ export async function launchFirefoxExtension(extensionDir: string): Promise<Fire
 				return String(extension.backgroundState);`,
 			);
 			if (state !== "stopped") throw new Error(`Firefox's background page is ${state} after terminating it`);
+		},
+		async backgroundState() {
+			return String(
+				await inBrowserWindow(
+					browser,
+					`return String(WebExtensionPolicy.getByID(${JSON.stringify(FIREFOX_ADDON_ID)}).extension.backgroundState);`,
+				),
+			);
 		},
 		close: () => browser.close(),
 	};

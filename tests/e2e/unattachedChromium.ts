@@ -1,0 +1,79 @@
+/**
+ * Chromium with a build loaded, launched by Puppeteer and attached to everything but the extension's
+ * worker, so the worker idles and stops as in a user's browser, 30 s after its last event. Playwright's
+ * Chromium (./extension.ts) cannot show that: it attaches DevTools to every worker, and Chrome never stops
+ * a worker DevTools is attached to. For the keep-warm test and bench (background/keepWarm.ts).
+ */
+import puppeteer, { type Browser, type CDPSession, type Page } from "puppeteer-core";
+import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
+import { chromiumArgs } from "./extension";
+
+export interface UnattachedChromium {
+	browser: Browser;
+	/** The extension's origin, chrome-extension://<id>. */
+	origin: string;
+	/** Whether the extension's worker runs now (Chrome lists a worker's target only while it runs). */
+	workerRunning(): Promise<boolean>;
+	/** A real toolbar click with `tab` in front: the popup it opened, and when the click was sent (Date.now()). */
+	clickAction(tab: Page): Promise<{ popup: Page; clickedAt: number }>;
+	close(): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
+
+async function workerUrl(cdp: CDPSession, origin = "chrome-extension://"): Promise<string | undefined> {
+	const { targetInfos } = await cdp.send("Target.getTargets");
+	return targetInfos.find((info) => info.type === "service_worker" && info.url.startsWith(origin))?.url;
+}
+
+export async function launchUnattachedChromium(extensionDir: string): Promise<UnattachedChromium> {
+	const executablePath = findChromium();
+	if (!executablePath) throw new Error(INSTALL_HINT);
+	const browser = await puppeteer.launch({
+		browser: "chrome",
+		executablePath,
+		headless: true,
+		// The Extensions domain (a toolbar click) answers over a pipe only.
+		pipe: true,
+		ignoreDefaultArgs: ["--disable-extensions"],
+		args: chromiumArgs(extensionDir),
+		targetFilter: (target) => target.type() !== "service_worker",
+	});
+	try {
+		const cdp = await browser.target().createCDPSession();
+		let installed: string | undefined;
+		for (let tries = 0; tries < 50 && !installed; tries++) {
+			installed = await workerUrl(cdp);
+			if (!installed) await wait(200);
+		}
+		if (!installed) throw new Error("The extension's worker did not start within 10 s of the launch");
+		// URL's own `origin` is "null" for a chrome-extension: address.
+		const id = new URL(installed).host;
+		const origin = `chrome-extension://${id}`;
+		const popupUrl = `${origin}/popup/index.html`;
+		return {
+			browser,
+			origin,
+			workerRunning: async () => (await workerUrl(cdp, origin)) !== undefined,
+			async clickAction(tab) {
+				await tab.bringToFront();
+				const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
+				const [target, ...others] = targetInfos.filter((info) => info.url === tab.url());
+				if (!target || others.length > 0) throw new Error(`Expected one tab at ${tab.url()}`);
+				const opened = browser.waitForTarget((candidate) => candidate.url() === popupUrl, { timeout: 10_000 });
+				const clickedAt = Date.now();
+				// Puppeteer's protocol types lack the Extensions domain, which --enable-unsafe-extension-debugging opens.
+				await (cdp as unknown as { send(method: string, params: object): Promise<unknown> }).send(
+					"Extensions.triggerAction",
+					{ id, targetId: target.targetId },
+				);
+				const popup = await (await opened).asPage();
+				return { popup, clickedAt };
+			},
+			close: () => browser.close(),
+		};
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
+}
