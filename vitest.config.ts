@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 
 // Four suites with different needs: unit tests run in jsdom; build tests read dist/; integration
 // tests use the real Firebase SDK against the local backend; end-to-end tests drive real Chromium (and
-// Firefox for the Firefox build) one browser at a time. groupOrder runs end-to-end last, after the others have all finished.
+// Firefox for the Firefox build), one file at a time (the keep-warm file runs its browsers together).
+// groupOrder runs end-to-end last, after the others have all finished.
 export default defineConfig({
 	plugins: [react()],
 	test: {

@@ -125,10 +125,12 @@ const handleMessage = createMessageHandler({
 	...settingsHandlers(browser.storage.sync),
 });
 
-// Each thing the user does keeps the worker running a few minutes, for the next one (./keepWarm.ts).
+// Each use keeps the worker running a few minutes, for the next one (./keepWarm.ts): a menu click, the
+// shortcut, or a message from one of Shorty's pages, also one an open page sends on its own after the
+// worker's news (a session or links change).
 const warm = keepWarm({
 	nudge: () => void browser.runtime.getPlatformInfo().catch(() => undefined),
-	clock: Date.now,
+	clock: () => performance.now(),
 	later: (task, ms) => void setTimeout(task, ms),
 });
 

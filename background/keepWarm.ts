@@ -5,10 +5,12 @@
  * showed about 100 ms later than with the worker running (docs/architecture.md, "Kept warm after use").
  * Someone shortening several links in a row, for a post or a message, now pays that once.
  *
- * Chrome (from 110) and Firefox restart their idle clock on every extension API call, so a cheap call
- * every NUDGE_EVERY_MS keeps the background. Only for WARM_AFTER_USE_MS after the last use, never for
- * good: a worker kept alive indefinitely is what Chrome calls an anti-pattern, and the extension's process
- * holds some 50 MB while it runs. After the last nudge the browser's own 30 s apply.
+ * Chrome (from 110) and Firefox restart their idle clock on an extension API call the browser answers,
+ * so `runtime.getPlatformInfo` every NUDGE_EVERY_MS keeps the background; calls answered in the
+ * background's own process (`getManifest`, `getURL`, `i18n`) need not count, and Firefox counts only
+ * calls to its parent process. Only for WARM_AFTER_USE_MS after the last use, never for good: a worker
+ * kept alive indefinitely is what Chrome calls an anti-pattern, and the extension's process holds some
+ * 50 MB while it runs. After the last nudge the browser's own 30 s apply.
  */
 
 /** How long after the last use the background stays: a burst of shortening, not a browsing session. */
@@ -18,9 +20,9 @@ export const WARM_AFTER_USE_MS = 5 * 60_000;
 export const NUDGE_EVERY_MS = 20_000;
 
 export interface KeepWarmDeps {
-	/** Any extension API call: to the browser, the background is busy. */
+	/** An extension API call the browser answers: to the browser, the background is busy. */
 	nudge: () => void;
-	/** Milliseconds since the epoch. */
+	/** Milliseconds that only go forward (performance.now): a wall clock set back would stretch the window. */
 	clock: () => number;
 	/** Runs `task` once, `ms` from now (setTimeout). */
 	later: (task: () => void, ms: number) => void;
@@ -35,8 +37,9 @@ export function keepWarm({ nudge, clock, later }: KeepWarmDeps): { used(): void 
 			nudging = false;
 			return;
 		}
-		nudge();
+		// Scheduled first: a nudge that throws must not end the chain with `nudging` left true.
 		later(next, NUDGE_EVERY_MS);
+		nudge();
 	};
 	return {
 		used() {

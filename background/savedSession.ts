@@ -1,6 +1,6 @@
 /**
  * The signed-in user's ID token as the worker last saw it, kept for the worker's next start: Chrome stops
- * an idle worker after 30 s, and a fresh one's Auth SDK reloads its user (one round trip) before Firestore
+ * an idle worker after 30 s (five minutes after a use, ./keepWarm.ts), and a fresh one's Auth SDK reloads its user (one round trip) before Firestore
  * gets a token. With this, a shorten's commit goes out at once (./earlyShorten.ts). The refresh token is
  * kept beside it, so a worker started after the ID token expired (an hour) gets a new one itself
  * (./tokenRefresh.ts) instead of waiting for the SDK's refresh and then its reload. Both are kept in

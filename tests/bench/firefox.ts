@@ -5,7 +5,8 @@
  *   it idles) to its answer, for `ping` (no Firebase) and `session` (Firebase Auth restored from IndexedDB);
  * - popup start to link: from the popup document's start to the link on screen (its `shorty:link-shown`
  *   mark), for a new and a repeated address, and for a new one after the background page stopped, which
- *   Firefox does 30 s after its last event, so before most real shortens.
+ *   Firefox does 30 s after its last event (five minutes after a use, as Shorty keeps it), so before the
+ *   first shorten after a pause.
  * Run: npx tsx tests/bench/firefox.ts
  */
 import { rmSync } from "node:fs";

@@ -6,7 +6,8 @@
  * leaving the popup to its commit reaching the proxy:
  * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
  *   same browser, signed in, its preflights cached);
- * - popup click to link after Chrome stopped the idle worker (it does after 30 s), and after a long idle,
+ * - popup click to link after Chrome stopped the idle worker (it does 30 s after its last event, and five
+ *   minutes after a use, as Shorty keeps it), and after a long idle,
  *   when the ID tokens the worker and Auth saved have expired (they last an hour) but the refresh token holds;
  * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
  *   cache gone), and the first shorten of a new install (anonymous sign-up included);

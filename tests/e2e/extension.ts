@@ -65,7 +65,10 @@ export interface Extension {
 	close(): Promise<void>;
 }
 
-/** How the e2e suite starts Chromium with the build in `extensionDir` loaded, in `language`. */
+/**
+ * How the e2e suite starts Chromium with the build in `extensionDir` loaded, in `language` (on Linux,
+ * with LANGUAGE set to it in Chromium's environment too, as launchExtension does).
+ */
 export function chromiumArgs(extensionDir: string, language = "en-US"): string[] {
 	return [
 		`--disable-extensions-except=${extensionDir}`,
@@ -154,15 +157,9 @@ export async function launchExtension(
 			return page;
 		},
 		clickAction: (page) =>
-			popupOpenedBy(async (cdp) => {
-				// triggerAction wants the tab target, a parent of the page target Playwright knows.
-				const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
-				const [tab, ...others] = targetInfos.filter((info) => info.url === page.url());
-				if (!tab || others.length > 0) throw new Error(`Expected one tab at ${page.url()}`);
-				const clickedAt = Date.now();
-				await cdp.send("Extensions.triggerAction", { id, targetId: tab.targetId });
-				return clickedAt;
-			}),
+			popupOpenedBy((cdp) =>
+				triggerAction((method, params) => cdp.send(method as never, params as never), id, page.url()),
+			),
 		openPopup: () =>
 			popupOpenedBy(async () => {
 				const clickedAt = Date.now();
@@ -212,7 +209,27 @@ export async function launchExtension(
 }
 
 /** Calls `find` every 50 ms until it returns something truthy, for up to 10 s. */
-async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
+/** A browser-level CDP session's `send`, as Playwright's and Puppeteer's both have it. */
+export type SendCdp = (method: string, params?: object) => Promise<unknown>;
+
+/**
+ * A real toolbar click: CDP's Extensions.triggerAction (opened by --enable-unsafe-extension-debugging) on
+ * the one tab showing `url`, which grants activeTab and opens the popup. Returns when it was sent (Date.now()).
+ */
+export async function triggerAction(send: SendCdp, extensionId: string, url: string): Promise<number> {
+	// triggerAction wants the tab target, a parent of the page target a driver knows.
+	const { targetInfos } = (await send("Target.getTargets", { filter: [{ type: "tab" }] })) as {
+		targetInfos: Array<{ targetId: string; url: string }>;
+	};
+	const [tab, ...others] = targetInfos.filter((info) => info.url === url);
+	if (!tab || others.length > 0) throw new Error(`Expected one tab at ${url}`);
+	const clickedAt = Date.now();
+	await send("Extensions.triggerAction", { id: extensionId, targetId: tab.targetId });
+	return clickedAt;
+}
+
+/** Calls `find` every 50 ms until it gives something, and returns that; throws after 10 s. */
+export async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
 	const deadline = Date.now() + 10_000;
 	for (;;) {
 		const found = await find();

@@ -140,7 +140,8 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 		await expect.poll(async () => (await admin.visitsOf(pathname.slice(1))).people, { timeout: 10_000 }).toBe(1);
 	});
 
-	// Firefox stops an idle event page after 30 s, so most shortens start it: its listeners must be there at once.
+	// Firefox stops an idle event page 30 s after its last event (five minutes after a use, as Shorty keeps it),
+	// so the first shorten after a pause starts it: its listeners must be there at once.
 	it("starts the stopped background page again for the popup's shorten, which gets its link", async () => {
 		const tab = await firefox.browser.newPage();
 		const pageUrl = `${site.origin}/firefox/after-idle`;

@@ -6,7 +6,7 @@
  */
 import puppeteer, { type Browser, type CDPSession, type Page } from "puppeteer-core";
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
-import { chromiumArgs } from "./extension";
+import { chromiumArgs, poll, type SendCdp, triggerAction } from "./extension";
 
 export interface UnattachedChromium {
 	browser: Browser;
@@ -18,8 +18,6 @@ export interface UnattachedChromium {
 	clickAction(tab: Page): Promise<{ popup: Page; clickedAt: number }>;
 	close(): Promise<void>;
 }
-
-const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
 
 async function workerUrl(cdp: CDPSession, origin = "chrome-extension://"): Promise<string | undefined> {
 	const { targetInfos } = await cdp.send("Target.getTargets");
@@ -41,14 +39,10 @@ export async function launchUnattachedChromium(extensionDir: string): Promise<Un
 	});
 	try {
 		const cdp = await browser.target().createCDPSession();
-		let installed: string | undefined;
-		for (let tries = 0; tries < 50 && !installed; tries++) {
-			installed = await workerUrl(cdp);
-			if (!installed) await wait(200);
-		}
-		if (!installed) throw new Error("The extension's worker did not start within 10 s of the launch");
+		// Puppeteer's protocol types lack the Extensions domain.
+		const send = cdp.send.bind(cdp) as unknown as SendCdp;
 		// URL's own `origin` is "null" for a chrome-extension: address.
-		const id = new URL(installed).host;
+		const id = new URL(await poll(() => workerUrl(cdp))).host;
 		const origin = `chrome-extension://${id}`;
 		const popupUrl = `${origin}/popup/index.html`;
 		return {
@@ -57,16 +51,8 @@ export async function launchUnattachedChromium(extensionDir: string): Promise<Un
 			workerRunning: async () => (await workerUrl(cdp, origin)) !== undefined,
 			async clickAction(tab) {
 				await tab.bringToFront();
-				const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
-				const [target, ...others] = targetInfos.filter((info) => info.url === tab.url());
-				if (!target || others.length > 0) throw new Error(`Expected one tab at ${tab.url()}`);
 				const opened = browser.waitForTarget((candidate) => candidate.url() === popupUrl, { timeout: 10_000 });
-				const clickedAt = Date.now();
-				// Puppeteer's protocol types lack the Extensions domain, which --enable-unsafe-extension-debugging opens.
-				await (cdp as unknown as { send(method: string, params: object): Promise<unknown> }).send(
-					"Extensions.triggerAction",
-					{ id, targetId: target.targetId },
-				);
+				const clickedAt = await triggerAction(send, id, tab.url());
 				const popup = await (await opened).asPage();
 				return { popup, clickedAt };
 			},
