@@ -28,7 +28,7 @@ export interface KeepWarmDeps {
 	later: (task: () => void, ms: number) => void;
 }
 
-/** The background's keep-warm: `used()` on each thing the user does with Shorty. */
+/** The background's keep-warm: `used()` on each use of Shorty (background/index.ts says which). */
 export function keepWarm({ nudge, clock, later }: KeepWarmDeps): { used(): void } {
 	let lastUse = Number.NEGATIVE_INFINITY;
 	let nudging = false;

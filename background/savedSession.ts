@@ -1,13 +1,14 @@
 /**
  * The signed-in user's ID token as the worker last saw it, kept for the worker's next start: Chrome stops
- * an idle worker after 30 s (five minutes after a use, ./keepWarm.ts), and a fresh one's Auth SDK reloads its user (one round trip) before Firestore
- * gets a token. With this, a shorten's commit goes out at once (./earlyShorten.ts). The refresh token is
- * kept beside it, so a worker started after the ID token expired (an hour) gets a new one itself
- * (./tokenRefresh.ts) instead of waiting for the SDK's refresh and then its reload. Both are kept in
- * storage.session, which lives in memory only and is gone when the browser closes: bearer tokens must
- * never be written to disk by Shorty. Auth's own copy of both (IndexedDB) is on disk already, and the SDK's
- * business; this adds no copy anywhere a reader of the profile could find it. After a browser start, with
- * storage.session empty, that copy is read instead (./authPersistence.ts), never written.
+ * an idle worker after 30 s (five minutes after a use, ./keepWarm.ts), and a fresh one's Auth SDK
+ * reloads its user (one round trip) before Firestore gets a token. With this, a shorten's commit goes out
+ * at once (./earlyShorten.ts). The refresh token is kept beside it, so a worker started after the ID token
+ * expired (an hour) gets a new one itself (./tokenRefresh.ts) instead of waiting for the SDK's refresh and
+ * then its reload. Both are kept in storage.session, which lives in memory only and is gone when the
+ * browser closes: bearer tokens must never be written to disk by Shorty. Auth's own copy of both
+ * (IndexedDB) is on disk already, and the SDK's business; this adds no copy anywhere a reader of the
+ * profile could find it. After a browser start, with storage.session empty, that copy is read instead
+ * (./authPersistence.ts), never written.
  */
 import type { User } from "firebase/auth/web-extension";
 import type { Storage } from "webextension-polyfill";

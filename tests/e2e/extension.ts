@@ -208,7 +208,6 @@ export async function launchExtension(
 	};
 }
 
-/** Calls `find` every 50 ms until it returns something truthy, for up to 10 s. */
 /** A browser-level CDP session's `send`, as Playwright's and Puppeteer's both have it. */
 export type SendCdp = (method: string, params?: object) => Promise<unknown>;
 
