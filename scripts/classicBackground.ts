@@ -12,6 +12,7 @@
 import type { CrxPlugin } from "@crxjs/vite-plugin";
 import type { TargetBrowser } from "../vite.config.ts";
 import { classicBuild } from "./classicScript.ts";
+import { polyfillAsModule } from "./polyfillAsModule.ts";
 
 /**
  * The manifest's background for `browser`: Chrome's service worker, or Firefox's event page (Firefox runs no
@@ -30,7 +31,8 @@ export function classicBackground({
 	fileName: string;
 	browser: TargetBrowser;
 }): CrxPlugin {
-	const built = classicBuild(entry);
+	// The background is the polyfill's one user (src/browser.ts).
+	const built = classicBuild(entry, [polyfillAsModule()]);
 	return {
 		name: "shorty:classic-background",
 		apply: "build",

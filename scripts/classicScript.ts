@@ -12,7 +12,7 @@
  * keeps no order with the module, which nearly always runs later anyway; the page's side of the
  * hand-over (popup/handOver.ts) waits for it when it does not.
  */
-import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
+import { build, type Plugin, type PluginOption, type ResolvedConfig, type Rollup } from "vite";
 
 export interface ClassicScript {
 	/** The page, as Vite names its HTML ("popup/index.html"). */
@@ -32,10 +32,15 @@ function onlyChunk(output: Awaited<ReturnType<typeof build>>): Rollup.OutputChun
 }
 
 /** The script built as the extension's own build would build it: its root, mode, constants, target and minifier. */
-async function buildClassic(entry: string, extension: ResolvedConfig): Promise<Rollup.OutputChunk> {
+async function buildClassic(
+	entry: string,
+	extension: ResolvedConfig,
+	plugins: PluginOption[],
+): Promise<Rollup.OutputChunk> {
 	return onlyChunk(
 		await build({
 			configFile: false,
+			plugins,
 			logLevel: "warn",
 			root: extension.root,
 			mode: extension.mode,
@@ -63,10 +68,13 @@ async function buildClassic(entry: string, extension: ResolvedConfig): Promise<R
 
 /**
  * Builds `entry` as a classic script at the start of each build of the extension, its sources watched so
- * a watching build rebuilds when they change (the extension's own modules may never import them).
- * `hooks` go into the plugin; `code()` is the latest build.
+ * a watching build rebuilds when they change (the extension's own modules may never import them), with
+ * `plugins` of its own. `hooks` go into the plugin; `code()` is the latest build.
  */
-export function classicBuild(entry: string): { hooks: Pick<Plugin, "configResolved" | "buildStart">; code(): string } {
+export function classicBuild(
+	entry: string,
+	plugins: PluginOption[] = [],
+): { hooks: Pick<Plugin, "configResolved" | "buildStart">; code(): string } {
 	let extension: ResolvedConfig;
 	let code = "";
 	return {
@@ -75,7 +83,7 @@ export function classicBuild(entry: string): { hooks: Pick<Plugin, "configResolv
 				extension = config;
 			},
 			async buildStart() {
-				const chunk = await buildClassic(entry, extension);
+				const chunk = await buildClassic(entry, extension, plugins);
 				code = chunk.code;
 				for (const id of chunk.moduleIds)
 					if (!id.includes("/node_modules/") && !id.startsWith("\0")) this.addWatchFile(id);
