@@ -16,12 +16,11 @@ export function polyfillAsModule(): Plugin {
 		name: "shorty:polyfill-as-module",
 		transform(code, id) {
 			if (!POLYFILL.test(id)) return null;
+			// The wrapper opens on the file's first line, so `npm start`'s source map stays true line for line.
 			return {
-				code: [
-					"const module = { exports: {} };",
-					`(function (define, exports) {\n${code}\n}).call(globalThis, undefined, module.exports);`,
-					"export default module.exports;",
-				].join("\n"),
+				code: `const module = { exports: {} }; (function (define, exports) { ${code}
+}).call(globalThis, undefined, module.exports);
+export default module.exports;`,
 				map: null,
 			};
 		},
