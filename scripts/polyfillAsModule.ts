@@ -4,8 +4,8 @@
  * its interop, which copies every own property of that object; from Chrome 148, and in Firefox, the object
  * is the browser's own `browser`, whose API namespaces Chrome builds only when first touched, so the copy
  * built them all at every start of the background (docs/architecture.md, "A classic background script").
- * The UMD's own test for `exports` picks its CommonJS branch, which calls the factory with the `module`
- * given here; nothing is set on the global object.
+ * The wrapper shadows `define` and gives `exports`, so the UMD always takes its CommonJS branch, which calls
+ * the factory with the wrapper's `module`; nothing is set on the global object.
  */
 import type { Plugin } from "vite";
 
@@ -19,7 +19,7 @@ export function polyfillAsModule(): Plugin {
 			// The wrapper opens on the file's first line, so `npm start`'s source map stays true line for line.
 			return {
 				code: `const module = { exports: {} }; (function (define, exports) { ${code}
-}).call(globalThis, undefined, module.exports);
+})(undefined, module.exports);
 export default module.exports;`,
 				map: null,
 			};
