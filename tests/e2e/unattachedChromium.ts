@@ -77,14 +77,13 @@ export async function launchUnattachedChromium(extensionDir: string): Promise<Un
 		const id = new URL(await poll(() => workerUrl(cdp))).host;
 		const origin = `chrome-extension://${id}`;
 		const popupUrl = `${origin}/popup/index.html`;
-		const workerRunning = async () => (await workerUrl(cdp, origin)) !== undefined;
 		const [blank] = await browser.pages();
 		if (!blank) throw new Error("Chromium opened no page");
 		await stopInstallWorker(blank, origin);
 		return {
 			browser,
 			origin,
-			workerRunning,
+			workerRunning: async () => (await workerUrl(cdp, origin)) !== undefined,
 			async clickAction(tab) {
 				await tab.bringToFront();
 				const opened = browser.waitForTarget((candidate) => candidate.url() === popupUrl, { timeout: 10_000 });
