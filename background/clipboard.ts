@@ -1,9 +1,11 @@
 /**
  * The clipboard, from a service worker that has none: an offscreen document (reason CLIPBOARD) does the
- * copying. Copies run one after another, each making sure the document exists, so it is never created
- * twice (Chrome throws) nor closed under a copy.
+ * copying. Opening it takes some 40 ms, so a copy is started as the click arrives (startCopy), and the
+ * document opens while the shorten is out; the copy comes with the link. Openings and copies run one
+ * after another, each making sure the document exists, so it is never created twice (Chrome throws) nor
+ * closed under a copy.
  *
- * The document closes a second after the last copy, not as soon as it answered: its answer can come
+ * The document closes a second after the last copy ends (or is given up), not as soon as it answered: its answer can come
  * before its copy is on the clipboard. Closed at once, it lost 3 copies in about 1,100 menu shortens in
  * the bench's rigs, each announced as copied over the old clipboard text; a second later, none in 812.
  * The likely cause, and what is not known: docs/architecture.md ("Clipboard"). The close is queued like a
@@ -47,13 +49,24 @@ async function ensureDocument(): Promise<void> {
 	});
 }
 
-async function copyNow(text: string): Promise<void> {
-	try {
-		await ensureDocument();
-		const request: OffscreenCopy = { target: "offscreen", type: "copy", text };
-		const reply = (await browser.runtime.sendMessage(request)) as { copied?: unknown } | undefined;
-		if (reply?.copied !== true) throw new ShortyError("clipboard-failed");
-	} finally {
+/**
+ * A copy whose text is still being made: the means to copy are readied at once, beside the work that makes
+ * the text (a shorten's round trip), rather than after it.
+ */
+export interface PendingCopy {
+	/** Copies `text` onto the clipboard. */
+	copy(text: string): Promise<void>;
+	/** This copy needs the clipboard no more (its text never came, or it is copied); called again, nothing. */
+	release(): void;
+}
+
+function startCopyThroughOffscreenDocument(): PendingCopy {
+	clearTimeout(closeTimer);
+	waiting += 1;
+	let released = false;
+	const release = () => {
+		if (released) return;
+		released = true;
 		waiting -= 1;
 		if (waiting === 0) {
 			closeTimer = setTimeout(
@@ -61,13 +74,25 @@ async function copyNow(text: string): Promise<void> {
 				CLOSE_AFTER_MS,
 			);
 		}
-	}
-}
-
-function copyThroughOffscreenDocument(text: string): Promise<void> {
-	clearTimeout(closeTimer);
-	waiting += 1;
-	return enqueue(() => copyNow(text));
+	};
+	// No close is queued while this copy is pending, so once open the document stays for it. A failure to
+	// open is the copy's: it tries again, and reports.
+	const opening = enqueue(ensureDocument);
+	opening.catch(() => undefined);
+	return {
+		copy: (text) =>
+			enqueue(async () => {
+				try {
+					await opening.catch(() => ensureDocument());
+					const request: OffscreenCopy = { target: "offscreen", type: "copy", text };
+					const reply = (await browser.runtime.sendMessage(request)) as { copied?: unknown } | undefined;
+					if (reply?.copied !== true) throw new ShortyError("clipboard-failed");
+				} finally {
+					release();
+				}
+			}),
+		release,
+	};
 }
 
 // Firefox's event page is a window, which the worker's WebWorker types do not describe.
@@ -79,4 +104,10 @@ async function copyInBackgroundPage(text: string): Promise<void> {
 	});
 }
 
-export const copyToClipboard = import.meta.env.MODE === "firefox" ? copyInBackgroundPage : copyThroughOffscreenDocument;
+function startCopyInBackgroundPage(): PendingCopy {
+	return { copy: copyInBackgroundPage, release: () => undefined };
+}
+
+/** Readies a copy now, for a text still being made. */
+export const startCopy =
+	import.meta.env.MODE === "firefox" ? startCopyInBackgroundPage : startCopyThroughOffscreenDocument;

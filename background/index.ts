@@ -20,6 +20,7 @@ import { type BackgroundEvent, createClient, createMessageHandler } from "../src
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
+import { startCopy } from "./clipboard";
 import { authStart, type EarlyShortenDeps, earlyUser } from "./earlyShorten";
 import { keepWarm } from "./keepWarm";
 import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
@@ -145,7 +146,10 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 });
 
 // The context menu and the keyboard command send the popup's own shorten request through the same handler.
-const quickShorten = createQuickShorten(createClient(async (request) => handleMessage(request)));
+const quickShorten = createQuickShorten({
+	shorten: createClient(async (request) => handleMessage(request)),
+	startCopy,
+});
 
 browser.runtime.onInstalled.addListener(() => void createMenus());
 

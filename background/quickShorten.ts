@@ -4,21 +4,32 @@
  */
 import { appError } from "../src/errors";
 import type { Reply, RequestOf } from "../src/messages";
-import { copyToClipboard } from "./clipboard";
+import type { PendingCopy } from "./clipboard";
 import { announceCopied, announceFailure } from "./notify";
 
 export type ShortenTarget = { url: string; title?: string };
 
-export function createQuickShorten(shorten: (request: RequestOf<"shorten">) => Promise<Reply<"shorten">>) {
+export interface QuickShortenDeps {
+	shorten: (request: RequestOf<"shorten">) => Promise<Reply<"shorten">>;
+	/** Readies the clipboard as the click arrives, so the copy need not wait for it after the link (./clipboard.ts). */
+	startCopy: () => PendingCopy;
+}
+
+export function createQuickShorten({ shorten, startCopy }: QuickShortenDeps) {
 	async function shortenCopyAnnounce({ url, title }: ShortenTarget): Promise<void> {
-		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
-		if (!reply.ok) return announceFailure(reply.error);
+		const pending = startCopy();
 		try {
-			await copyToClipboard(reply.data.shortUrl);
-		} catch {
-			return announceFailure(appError("clipboard-failed"));
+			const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
+			if (!reply.ok) return announceFailure(reply.error);
+			try {
+				await pending.copy(reply.data.shortUrl);
+			} catch {
+				return announceFailure(appError("clipboard-failed"));
+			}
+			await announceCopied(reply.data);
+		} finally {
+			pending.release();
 		}
-		await announceCopied(reply.data);
 	}
 	// Nobody awaits a menu click: whatever fails must still end in something the user sees, or the log.
 	return (target: ShortenTarget): Promise<void> =>

@@ -72,6 +72,13 @@ async function menuItemsExist(): Promise<boolean[]> {
 	return exist;
 }
 
+/** How many offscreen (clipboard) documents are open. */
+const openDocuments = () =>
+	extension.worker.evaluate(
+		async () =>
+			(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
+	);
+
 const notifications = () => extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
 
 async function clipboardText(): Promise<string> {
@@ -153,11 +160,6 @@ describe("shortening without the popup", () => {
 	});
 
 	it("keeps its clipboard document a moment after a copy, for the copy to land, then closes it", async () => {
-		const openDocuments = () =>
-			extension.worker.evaluate(
-				async () =>
-					(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
-			);
 		const before = await notifications();
 		await dispatchInWorker("menu", {
 			menuItemId: "shorten-link",
@@ -169,6 +171,49 @@ describe("shortening without the popup", () => {
 		// The document can answer before its copy is on the clipboard; closed at once, it lost some (docs/architecture.md).
 		expect(await openDocuments()).toBe(1);
 		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+	});
+
+	it("opens its clipboard document while the link is being made, and closes it again when that fails", async () => {
+		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+		// The worker's commits wait for the test, as if Firestore were far away, then fail as a dropped connection does.
+		await extension.worker.evaluate(() => {
+			const scope = globalThis as unknown as { realFetch?: typeof fetch; dropCommits?: () => void };
+			const realFetch = fetch;
+			let drop: () => void = () => undefined;
+			const dropped = new Promise<void>((settle) => {
+				drop = settle;
+			});
+			scope.realFetch = realFetch;
+			scope.dropCommits = drop;
+			globalThis.fetch = async (input, init) => {
+				if (!String(input instanceof Request ? input.url : input).includes(":commit")) return realFetch(input, init);
+				await dropped;
+				throw new TypeError("Failed to fetch");
+			};
+		});
+		try {
+			const previous = await clipboardText();
+			const before = await notifications();
+			await dispatchInWorker("menu", {
+				menuItemId: "shorten-link",
+				linkUrl: "https://example.com/while-the-commit-is-out",
+				pageUrl: `${origin}/article`,
+				editable: false,
+			});
+			await expect.poll(openDocuments, { timeout: 5_000 }).toBe(1);
+			expect(await notifications()).toEqual(before);
+
+			await extension.worker.evaluate(() => (globalThis as unknown as { dropCommits: () => void }).dropCommits());
+			expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+			expect(await clipboardText()).toBe(previous);
+			await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+		} finally {
+			await extension.worker.evaluate(() => {
+				const scope = globalThis as unknown as { realFetch: typeof fetch; dropCommits: () => void };
+				scope.dropCommits();
+				globalThis.fetch = scope.realFetch;
+			});
+		}
 	});
 
 	it("shortens a private address too: the user picked that very address, and no notification can ask", async () => {
