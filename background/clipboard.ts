@@ -5,12 +5,12 @@
  * after another, each making sure the document exists, so it is never created twice (Chrome throws) nor
  * closed under a copy.
  *
- * The document closes a second after the last copy ends (or is given up), not as soon as it answered: its answer can come
- * before its copy is on the clipboard. Closed at once, it lost 3 copies in about 1,100 menu shortens in
- * the bench's rigs, each announced as copied over the old clipboard text; a second later, none in 812.
- * The likely cause, and what is not known: docs/architecture.md ("Clipboard"). The close is queued like a
- * copy, so a copy after it makes a new document; a copy within the second cancels it and reuses the
- * document. A worker that stops before its close leaves the document to the next worker's first copy,
+ * The document closes a second after the last copy ends (or is given up), not as soon as it answered:
+ * its answer can come before its copy is on the clipboard. Closed at once, it lost 3 copies in about
+ * 1,100 menu shortens in the bench's rigs, each announced as copied over the old clipboard text; a second
+ * later, none in 812. The likely cause, and what is not known: docs/architecture.md ("Clipboard"). The
+ * close is queued like a copy, so a copy after it makes a new document; a copy started within the second
+ * cancels it and reuses the document. A worker that stops before its close leaves the document to the next worker's first copy,
  * which reuses it and then closes it.
  *
  * Firefox has no offscreen API and needs none: its background is an event page with a DOM, and the
@@ -54,7 +54,7 @@ async function ensureDocument(): Promise<void> {
  * the text (a shorten's round trip), rather than after it.
  */
 export interface PendingCopy {
-	/** Copies `text` onto the clipboard. */
+	/** Copies `text` onto the clipboard: once, before `release`. */
 	copy(text: string): Promise<void>;
 	/** This copy needs the clipboard no more (its text never came, or it is copied); called again, nothing. */
 	release(): void;
@@ -75,15 +75,15 @@ function startCopyThroughOffscreenDocument(): PendingCopy {
 			);
 		}
 	};
-	// No close is queued while this copy is pending, so once open the document stays for it. A failure to
-	// open is the copy's: it tries again, and reports.
+	// A failure to open is the copy's: it makes sure of the document again, and reports.
 	const opening = enqueue(ensureDocument);
-	opening.catch(() => undefined);
 	return {
 		copy: (text) =>
 			enqueue(async () => {
 				try {
-					await opening.catch(() => ensureDocument());
+					await opening.catch(() => undefined);
+					// Checked again: the document may have gone while the text was being made (its renderer crashed).
+					await ensureDocument();
 					const request: OffscreenCopy = { target: "offscreen", type: "copy", text };
 					const reply = (await browser.runtime.sendMessage(request)) as { copied?: unknown } | undefined;
 					if (reply?.copied !== true) throw new ShortyError("clipboard-failed");

@@ -209,9 +209,12 @@ describe("shortening without the popup", () => {
 			await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
 		} finally {
 			await extension.worker.evaluate(() => {
-				const scope = globalThis as unknown as { realFetch: typeof fetch; dropCommits: () => void };
-				scope.dropCommits();
-				globalThis.fetch = scope.realFetch;
+				// Optional: a worker Chrome restarted meanwhile has neither, and its own fetch.
+				const scope = globalThis as unknown as { realFetch?: typeof fetch; dropCommits?: () => void };
+				scope.dropCommits?.();
+				if (scope.realFetch) globalThis.fetch = scope.realFetch;
+				delete scope.realFetch;
+				delete scope.dropCommits;
 			});
 		}
 	});
