@@ -10,8 +10,8 @@
  * 1,100 menu shortens in the bench's rigs, each announced as copied over the old clipboard text; a second
  * later, none in 812. The likely cause, and what is not known: docs/architecture.md ("Clipboard"). The
  * close is queued like a copy, so a copy after it makes a new document; a copy started within the second
- * cancels it and reuses the document. A worker that stops before its close leaves the document to the next worker's first copy,
- * which reuses it and then closes it.
+ * cancels it and reuses the document. A worker that stops before its close leaves the document to the
+ * next worker's first copy, which reuses it and then closes it.
  *
  * Firefox has no offscreen API and needs none: its background is an event page with a DOM, and the
  * clipboardWrite permission lets it write the clipboard directly. The build mode decides which, so the
@@ -77,6 +77,7 @@ function startCopyThroughOffscreenDocument(): PendingCopy {
 	};
 	// A failure to open is the copy's: it makes sure of the document again, and reports.
 	const opening = enqueue(ensureDocument);
+	opening.catch(() => undefined);
 	return {
 		copy: (text) =>
 			enqueue(async () => {
