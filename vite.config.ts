@@ -19,8 +19,17 @@ export const EXTENSION_ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 export type TargetBrowser = "chrome" | "firefox";
 
-/** Pages' first scripts, built as classic scripts (scripts/classicScript.ts): the popup's first requests. */
-export const CLASSIC_SCRIPTS = [{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" }];
+/** Chrome's offscreen clipboard document, opened from code (background/clipboard.ts): Firefox has none. */
+const OFFSCREEN_PAGE = "offscreen/index.html";
+
+/**
+ * Pages' first scripts, built as classic scripts (scripts/classicScript.ts): the popup's first requests,
+ * and the offscreen clipboard document's only script, which the worker's copy waits for.
+ */
+export const CLASSIC_SCRIPTS = [
+	{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" },
+	{ page: OFFSCREEN_PAGE, entry: "offscreen/main.ts", fileName: "offscreen/main.js" },
+];
 
 /**
  * A module's path from the project's root, with "/" between folders: a chunk group's test for Shorty's
@@ -32,11 +41,11 @@ const fromRoot = (id: string) => relative(EXTENSION_ROOT, id).split(sep).join("/
  * What the pages share, in a few files rather than the seven of automatic splitting: each file is a
  * request of its own to the extension, with work on the page's main thread for each, and the popup's
  * files load while its shorten is on the way (docs/architecture.md, "The popup's files"). `shared`:
- * Shorty's own modules that the offscreen document or a page share, with Vite's preload helper. `ui`:
- * React and the components both pages use, the theme first (src/ui/mountPage.tsx imports it), so it
- * stays the pages' first stylesheet. Each chunk takes along its modules' imports; `shared` claims its
- * modules first, so nothing the offscreen document runs lands in `ui` and it never loads React. The
- * background is a file of its own (BACKGROUND_SCRIPT).
+ * Shorty's own modules that both pages use, with Vite's preload helper. `ui`: React and the components
+ * both pages use, the theme first (src/ui/mountPage.tsx imports it), so it stays the pages' first
+ * stylesheet. Each chunk takes along its modules' imports; `shared` claims its modules first, so the
+ * modules React does not need stay out of `ui`. The background (BACKGROUND_SCRIPT) and the classic
+ * scripts (CLASSIC_SCRIPTS) are files of their own.
  */
 const SHARED_CHUNKS: Rolldown.CodeSplittingOptions = {
 	groups: [
@@ -104,7 +113,9 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 				fileName: BACKGROUND_SCRIPT,
 				browser,
 			}),
-			...CLASSIC_SCRIPTS.map((script) => classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) })),
+			...CLASSIC_SCRIPTS.filter(({ page }) => !firefox || page !== OFFSCREEN_PAGE).map((script) =>
+				classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) }),
+			),
 		],
 		build: {
 			outDir: firefox ? "dist-firefox" : "dist",
@@ -114,8 +125,8 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 			// Every browser the manifests accept reads modulepreload: the polyfill would be one more file to load.
 			modulePreload: { polyfill: false, resolveDependencies: (_file, deps, host) => preloadedBy(host, deps) },
 			rolldownOptions: {
-				// The manifest names every other page; Chrome's offscreen clipboard document is opened from code.
-				...(firefox ? {} : { input: { offscreen: "offscreen/index.html" } }),
+				// The manifest names every other page.
+				...(firefox ? {} : { input: { offscreen: OFFSCREEN_PAGE } }),
 				output: { codeSplitting: SHARED_CHUNKS },
 			},
 		},

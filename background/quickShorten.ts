@@ -4,8 +4,8 @@
  */
 import { appError } from "../src/errors";
 import type { Reply, RequestOf } from "../src/messages";
-import type { PendingCopy } from "./clipboard";
 import { announceCopied, announceFailure } from "./notify";
+import type { PendingCopy } from "./offscreenCopies";
 
 export type ShortenTarget = { url: string; title?: string };
 
@@ -18,18 +18,14 @@ export interface QuickShortenDeps {
 export function createQuickShorten({ shorten, startCopy }: QuickShortenDeps) {
 	async function shortenCopyAnnounce({ url, title }: ShortenTarget): Promise<void> {
 		const pending = startCopy();
+		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
+		if (!reply.ok) return announceFailure(reply.error);
 		try {
-			const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
-			if (!reply.ok) return announceFailure(reply.error);
-			try {
-				await pending.copy(reply.data.shortUrl);
-			} catch {
-				return announceFailure(appError("clipboard-failed"));
-			}
-			await announceCopied(reply.data);
-		} finally {
-			pending.release();
+			await pending.copy(reply.data.shortUrl);
+		} catch {
+			return announceFailure(appError("clipboard-failed"));
 		}
+		await announceCopied(reply.data);
 	}
 	// Nobody awaits a menu click: whatever fails must still end in something the user sees, or the log.
 	return (target: ShortenTarget): Promise<void> =>

@@ -96,7 +96,7 @@ export function classicBuild(
 export function classicScript({ page, entry, fileName }: ClassicScript): Plugin {
 	const built = classicBuild(entry);
 	return {
-		name: "shorty:classic-script",
+		name: `shorty:classic-script:${fileName}`,
 		apply: "build",
 		...built.hooks,
 		transformIndexHtml: {

@@ -167,6 +167,12 @@ export interface OffscreenCopy {
 	text: string;
 }
 
+/**
+ * The clipboard document's address parameter: how many milliseconds after its last copy (or its opening)
+ * it closes itself. Opened without it, as a tab, it never does.
+ */
+export const CLOSE_AFTER_PARAMETER = "closeAfterMs";
+
 export function isOffscreenCopy(message: unknown): message is OffscreenCopy {
 	return (
 		isObject(message) && message.target === "offscreen" && message.type === "copy" && typeof message.text === "string"

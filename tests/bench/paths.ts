@@ -53,21 +53,41 @@ export async function timeToLink(extension: Extension, tab: Page, url: string): 
 }
 
 /**
- * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
- * clipboard, read by polling the clipboard from `page`, a page of a site that may read it. Each click
- * finds no clipboard document open.
+ * Whether a menu click finds the clipboard document open: "closed", as for someone who shortens now and
+ * then (the document stays after a copy while the worker is kept warm, background/offscreenCopies.ts,
+ * so the bench closes it), or "kept" from the copy before, as for another shorten meanwhile.
  */
-export async function menuToClipboard(extension: Extension, page: Page, target: string): Promise<TimedPath> {
-	// As for someone who shortens now and then: the clipboard document, kept a moment after each copy
-	// (background/clipboard.ts), has closed, and this copy opens a new one.
-	await extension.worker.evaluate(async () => {
-		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
-		const deadline = Date.now() + 5_000;
-		while ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0) {
-			if (Date.now() > deadline) throw new Error("the clipboard document did not close within 5 s of its last copy");
-			await new Promise((wait) => setTimeout(wait, 20));
-		}
+export type ClipboardDocument = "closed" | "kept";
+
+/**
+ * Closes the clipboard document, if one is open, as it closes itself in time: a document left open keeps
+ * the extension's process, which a worker stopped in the meantime would otherwise have taken along.
+ */
+export function closeClipboardDocument(extension: Extension): Promise<void> {
+	return extension.worker.evaluate(async () => {
+		const open = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] });
+		if (open.length > 0) await chrome.offscreen.closeDocument();
 	});
+}
+
+/**
+ * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
+ * clipboard, read by polling the clipboard from `page`, a page of a site that may read it.
+ */
+export async function menuToClipboard(
+	extension: Extension,
+	page: Page,
+	target: string,
+	clipboardDocument: ClipboardDocument = "closed",
+): Promise<TimedPath> {
+	if (clipboardDocument === "closed") await closeClipboardDocument(extension);
+	else {
+		const kept = await extension.worker.evaluate(
+			async () =>
+				(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
+		);
+		if (kept === 0) throw new Error("no clipboard document was kept from the copy before");
+	}
 	await page.bringToFront();
 	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
 	const before = `before ${crypto.randomUUID()}`;

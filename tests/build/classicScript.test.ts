@@ -1,8 +1,9 @@
 /**
- * The popup's first script and the background are built apart from the rest (scripts/classicScript.ts,
- * scripts/classicBackground.ts): `npm start`'s watching build must still rebuild each when any of its
- * modules changes, though the rest of the build need not import them (popup/start.ts alone reads
- * firstRequests.ts and the browser environment; nothing else imports background/).
+ * The popup's first script, the offscreen document's script and the background are built apart from the
+ * rest (scripts/classicScript.ts, scripts/classicBackground.ts): `npm start`'s watching build must still
+ * rebuild each when any of its modules changes, though the rest of the build need not import them
+ * (popup/start.ts alone reads firstRequests.ts and the browser environment, offscreen/main.ts alone
+ * closeWhenQuiet.ts; nothing else imports background/).
  */
 import { join } from "node:path";
 import { resolveConfig } from "vite";
@@ -31,8 +32,13 @@ async function watchedFiles(name: string): Promise<string[]> {
 describe.each([
 	{
 		part: "the popup's first script",
-		plugin: "shorty:classic-script",
+		plugin: "shorty:classic-script:popup/start.js",
 		modules: ["popup/start.ts", "popup/firstRequests.ts", "popup/browserEnvironment.ts", "src/settings.ts"],
+	},
+	{
+		part: "the offscreen clipboard document's script",
+		plugin: "shorty:classic-script:offscreen/main.js",
+		modules: ["offscreen/main.ts", "offscreen/closeWhenQuiet.ts", "src/messages.ts"],
 	},
 	{
 		part: "the background",

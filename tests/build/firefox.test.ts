@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webExt from "web-ext";
@@ -50,8 +50,9 @@ describe("the Firefox build", () => {
 		expect(whyNotAClassicScript(background(), "service-worker.js")).toBeNull();
 	});
 
-	it("asks for no offscreen permission and ships no offscreen calls, which Firefox lacks", () => {
+	it("asks for no offscreen permission and ships no offscreen document nor calls, which Firefox lacks", () => {
 		expect(manifest.permissions).not.toContain("offscreen");
+		expect(existsSync(join(outDir, "offscreen"))).toBe(false);
 		for (const bundle of bundles()) expect(bundle).not.toMatch(/\boffscreen\.(createDocument|closeDocument)/);
 	});
 

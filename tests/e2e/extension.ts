@@ -168,7 +168,7 @@ export async function launchExtension(
 			}),
 		async terminateWorker() {
 			// The browser's own session, not a page's: a page picked here might be the offscreen clipboard
-			// document, which closes itself after a copy and takes its session with it.
+			// document, which closes itself a while after a copy and takes its session with it.
 			const cdp = await browserSession();
 			const target = await runningWorker(cdp);
 			if (!target) throw new Error("The extension's service worker is not running");

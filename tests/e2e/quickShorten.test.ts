@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Reply } from "../../src/messages";
+import { WARM_AFTER_USE_MS } from "../../background/keepWarm";
+import { COPY_SETTLE_MS } from "../../offscreen/closeWhenQuiet";
+import { CLOSE_AFTER_PARAMETER, type Reply } from "../../src/messages";
 import { type Extension, launchExtension } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
@@ -72,12 +74,38 @@ async function menuItemsExist(): Promise<boolean[]> {
 	return exist;
 }
 
-/** How many offscreen (clipboard) documents are open. */
-const openDocuments = () =>
-	extension.worker.evaluate(
-		async () =>
-			(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
+/** The offscreen (clipboard) documents open: Chrome allows one at a time. */
+const clipboardDocuments = () =>
+	extension.worker.evaluate(async () =>
+		(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).map(
+			({ documentId, documentUrl }) => ({ documentId, documentUrl }),
+		),
 	);
+const openDocuments = async () => (await clipboardDocuments()).length;
+
+/** Closes the clipboard document, if one is open, as if it had closed itself. */
+const closeClipboardDocument = () =>
+	extension.worker.evaluate(async () => {
+		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
+		if ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0) await chrome.offscreen.closeDocument();
+	});
+
+/** Opens the clipboard document as the worker would, but told to close itself `closeAfterMs` after its last copy. */
+async function openClipboardDocument(closeAfterMs: number): Promise<void> {
+	await closeClipboardDocument();
+	await extension.worker.evaluate(
+		({ parameter, closeAfterMs }) =>
+			chrome.offscreen.createDocument({
+				url: `offscreen/index.html?${parameter}=${closeAfterMs}`,
+				reasons: [chrome.offscreen.Reason.CLIPBOARD],
+				justification: "A test of the document's own close.",
+			}),
+		{ parameter: CLOSE_AFTER_PARAMETER, closeAfterMs },
+	);
+}
+
+const shortenLink = (linkUrl: string) =>
+	dispatchInWorker("menu", { menuItemId: "shorten-link", linkUrl, pageUrl: `${origin}/article`, editable: false });
 
 const notifications = () => extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
 
@@ -159,22 +187,44 @@ describe("shortening without the popup", () => {
 		expect([first, second].every((id) => !id.startsWith("shorty-error-"))).toBe(true);
 	});
 
-	it("keeps its clipboard document a moment after a copy, for the copy to land, then closes it", async () => {
+	it("keeps its clipboard document after a copy, for the next copy while the worker is kept warm", async () => {
 		const before = await notifications();
-		await dispatchInWorker("menu", {
-			menuItemId: "shorten-link",
-			linkUrl: "https://example.com/then-closed",
-			pageUrl: `${origin}/article`,
-			editable: false,
-		});
-		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
-		// The document can answer before its copy is on the clipboard; closed at once, it lost some (docs/architecture.md).
-		expect(await openDocuments()).toBe(1);
-		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+		await shortenLink("https://example.com/kept/1");
+		const first = await nextNotification(before);
+		expect(first).toMatch(/^shorty-(?!error)/);
+		const [kept, ...others] = await clipboardDocuments();
+		expect(others).toEqual([]);
+		expect(new URL(kept?.documentUrl ?? "").searchParams.get(CLOSE_AFTER_PARAMETER)).toBe(String(WARM_AFTER_USE_MS));
+		// Longer than a copy needs to land: the document stays for the next shorten, not only for this copy.
+		await new Promise((wait) => setTimeout(wait, COPY_SETTLE_MS + 500));
+
+		await shortenLink("https://example.com/kept/2");
+		expect(await nextNotification([...before, first])).toMatch(/^shorty-(?!error)/);
+		expect(await clipboardDocuments()).toEqual([kept]);
+		expect(await storedUrl(await clipboardText())).toBe("https://example.com/kept/2");
 	});
 
-	it("opens its clipboard document while the link is being made, and closes it again when that fails", async () => {
-		await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
+	it("lets the document close itself once it has gone as long as it was told without a copy, and opens another for the next", async () => {
+		// Long enough for the shorten to come first on a slow machine, which the document's id below checks.
+		await openClipboardDocument(3_000);
+		const [opened] = await clipboardDocuments();
+		const before = await notifications();
+		await shortenLink("https://example.com/before-the-close");
+		const first = await nextNotification(before);
+		expect(first).toMatch(/^shorty-(?!error)/);
+		expect((await clipboardDocuments()).map(({ documentId }) => documentId)).toEqual([opened?.documentId]);
+		expect(await storedUrl(await clipboardText())).toBe("https://example.com/before-the-close");
+		await expect.poll(openDocuments, { timeout: 10_000 }).toBe(0);
+
+		await shortenLink("https://example.com/after-the-close");
+		expect(await nextNotification([...before, first])).toMatch(/^shorty-(?!error)/);
+		expect(await storedUrl(await clipboardText())).toBe("https://example.com/after-the-close");
+		const [reopened] = await clipboardDocuments();
+		expect(reopened?.documentId).not.toBe(opened?.documentId);
+	});
+
+	it("opens its clipboard document while the link is being made, and copies nothing when that fails", async () => {
+		await closeClipboardDocument();
 		// The worker's commits wait for the test, as if Firestore were far away, then fail as a dropped connection does.
 		await extension.worker.evaluate(() => {
 			const scope = globalThis as unknown as { realFetch?: typeof fetch; dropCommits?: () => void };
@@ -206,7 +256,6 @@ describe("shortening without the popup", () => {
 			await extension.worker.evaluate(() => (globalThis as unknown as { dropCommits: () => void }).dropCommits());
 			expect(await nextNotification(before)).toMatch(/^shorty-error-/);
 			expect(await clipboardText()).toBe(previous);
-			await expect.poll(openDocuments, { timeout: 5_000 }).toBe(0);
 		} finally {
 			await extension.worker.evaluate(() => {
 				// Optional: a worker Chrome restarted meanwhile has neither, and its own fetch.
