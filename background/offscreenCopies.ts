@@ -8,7 +8,7 @@
  * after an opening. It closes itself once that long has passed without a copy (offscreen/closeWhenQuiet.ts),
  * told how long as it opens: a close timer in the worker would be lost with a worker stopped early, and
  * the document, and the extension's process with it, left until the next copy. So the worker never
- * closes it; a copy that finds it gone opens another.
+ * closes it, but for what is left of one that no longer answers: a copy no document answers opens another.
  *
  * Openings and copies run one after another, each opening only if no document is open, so it is never
  * created twice (Chrome throws).

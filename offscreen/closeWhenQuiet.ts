@@ -1,6 +1,6 @@
 /**
  * When the clipboard document closes itself: the worker opens it with how long to stay after its last
- * copy (background/clipboard.ts, as long as the worker is kept warm), and it closes once that long has
+ * copy (background/offscreenCopies.ts: as long as the worker is kept warm), and it closes once that long has
  * passed without one, counted from its opening until the first. Never sooner than COPY_SETTLE_MS after a
  * copy: the document's answer can come before its copy is on the clipboard, and closed at once it lost
  * some (docs/architecture.md, "Shortening without the popup"). Opened without the parameter, as a tab
