@@ -27,17 +27,10 @@ import { deleteApp, initializeApp } from "firebase/app";
 import { collection, connectFirestoreEmulator, getDocs, getFirestore, updateDoc } from "firebase/firestore/lite";
 import { PROJECT_ID } from "../../local/config";
 import { QUOTAS } from "../../src/links/schema";
-import { type Extension, launchExtension } from "../e2e/extension";
+import { closeClipboardDocument, type Extension, launchExtension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
 import type { Exchange } from "./latencyProxy";
-import {
-	closeClipboardDocument,
-	menuToClipboard,
-	optionsFirstPage,
-	type TimedPath,
-	type TimeToLink,
-	timeToLink,
-} from "./paths";
+import { menuToClipboard, optionsFirstPage, type TimedPath, type TimeToLink, timeToLink } from "./paths";
 import { record } from "./report";
 import { benchRuns, p50p95 } from "./stats";
 
@@ -262,6 +255,7 @@ await withExtensionRig(
 				"menu to clipboard, document kept from the copy before, repeated address",
 				await measure(RUNS, () => menuToClipboard(extension, menuPage, page("popup", 0), "kept")),
 			);
+			// Left open, it would keep the extension's process, which the idle rows' stopped worker would have taken along.
 			await closeClipboardDocument(extension);
 			// Opened only now: an open options page reloads its page whenever a link is made.
 			const options = await extension.openPage("options/index.html");

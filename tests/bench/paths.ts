@@ -3,7 +3,7 @@
  * with the moment it ended in Date.now() time so a proxy's log can be cut there.
  */
 import type { Page } from "playwright-core";
-import type { Extension } from "../e2e/extension";
+import { clipboardDocuments, closeClipboardDocument, type Extension } from "../e2e/extension";
 
 export interface TimedPath {
 	/** Milliseconds from the action to the result. */
@@ -60,17 +60,6 @@ export async function timeToLink(extension: Extension, tab: Page, url: string): 
 export type ClipboardDocument = "closed" | "kept";
 
 /**
- * Closes the clipboard document, if one is open, as it closes itself in time: a document left open keeps
- * the extension's process, which a worker stopped in the meantime would otherwise have taken along.
- */
-export function closeClipboardDocument(extension: Extension): Promise<void> {
-	return extension.worker.evaluate(async () => {
-		const open = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] });
-		if (open.length > 0) await chrome.offscreen.closeDocument();
-	});
-}
-
-/**
  * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
  * clipboard, read by polling the clipboard from `page`, a page of a site that may read it.
  */
@@ -81,13 +70,8 @@ export async function menuToClipboard(
 	clipboardDocument: ClipboardDocument = "closed",
 ): Promise<TimedPath> {
 	if (clipboardDocument === "closed") await closeClipboardDocument(extension);
-	else {
-		const kept = await extension.worker.evaluate(
-			async () =>
-				(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length,
-		);
-		if (kept === 0) throw new Error("no clipboard document was kept from the copy before");
-	}
+	else if ((await clipboardDocuments(extension)).length === 0)
+		throw new Error("no clipboard document was kept from the copy before");
 	await page.bringToFront();
 	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
 	const before = `before ${crypto.randomUUID()}`;

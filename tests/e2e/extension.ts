@@ -208,6 +208,23 @@ export async function launchExtension(
 	};
 }
 
+/** The offscreen (clipboard) documents open, as the worker sees them: Chrome allows one at a time. */
+export function clipboardDocuments(extension: Extension): Promise<{ documentId: string; documentUrl: string }[]> {
+	return extension.worker.evaluate(async () =>
+		(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).map(
+			({ documentId, documentUrl }) => ({ documentId: documentId ?? "", documentUrl: documentUrl ?? "" }),
+		),
+	);
+}
+
+/** Closes the clipboard document, if one is open, as if it had closed itself. */
+export function closeClipboardDocument(extension: Extension): Promise<void> {
+	return extension.worker.evaluate(async () => {
+		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
+		if ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0) await chrome.offscreen.closeDocument();
+	});
+}
+
 /** A browser-level CDP session's `send`, as Playwright's and Puppeteer's both have it. */
 export type SendCdp = (method: string, params?: object) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARM_AFTER_USE_MS } from "../../background/keepWarm";
 import { COPY_SETTLE_MS } from "../../offscreen/closeWhenQuiet";
 import { CLOSE_AFTER_PARAMETER, type Reply } from "../../src/messages";
-import { type Extension, launchExtension } from "./extension";
+import { clipboardDocuments, closeClipboardDocument, type Extension, launchExtension } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
 const LINK_TARGET = "https://example.com/from-the-context-menu";
@@ -74,25 +74,11 @@ async function menuItemsExist(): Promise<boolean[]> {
 	return exist;
 }
 
-/** The offscreen (clipboard) documents open: Chrome allows one at a time. */
-const clipboardDocuments = () =>
-	extension.worker.evaluate(async () =>
-		(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).map(
-			({ documentId, documentUrl }) => ({ documentId, documentUrl }),
-		),
-	);
-const openDocuments = async () => (await clipboardDocuments()).length;
-
-/** Closes the clipboard document, if one is open, as if it had closed itself. */
-const closeClipboardDocument = () =>
-	extension.worker.evaluate(async () => {
-		const kind = chrome.runtime.ContextType.OFFSCREEN_DOCUMENT;
-		if ((await chrome.runtime.getContexts({ contextTypes: [kind] })).length > 0) await chrome.offscreen.closeDocument();
-	});
+const openDocuments = async () => (await clipboardDocuments(extension)).length;
 
 /** Opens the clipboard document as the worker would, but told to close itself `closeAfterMs` after its last copy. */
 async function openClipboardDocument(closeAfterMs: number): Promise<void> {
-	await closeClipboardDocument();
+	await closeClipboardDocument(extension);
 	await extension.worker.evaluate(
 		({ parameter, closeAfterMs }) =>
 			chrome.offscreen.createDocument({
@@ -180,7 +166,7 @@ describe("shortening without the popup", () => {
 		await shortenLink("https://example.com/kept/1");
 		const first = await nextNotification(before);
 		expect(first).toMatch(/^shorty-(?!error)/);
-		const [kept, ...others] = await clipboardDocuments();
+		const [kept, ...others] = await clipboardDocuments(extension);
 		expect(others).toEqual([]);
 		expect(new URL(kept?.documentUrl ?? "").searchParams.get(CLOSE_AFTER_PARAMETER)).toBe(String(WARM_AFTER_USE_MS));
 		// Longer than a copy needs to land: the document stays for the next shorten, not only for this copy.
@@ -188,31 +174,31 @@ describe("shortening without the popup", () => {
 
 		await shortenLink("https://example.com/kept/2");
 		expect(await nextNotification([...before, first])).toMatch(/^shorty-(?!error)/);
-		expect(await clipboardDocuments()).toEqual([kept]);
+		expect(await clipboardDocuments(extension)).toEqual([kept]);
 		expect(await storedUrl(await clipboardText())).toBe("https://example.com/kept/2");
 	});
 
 	it("lets the document close itself once it has gone as long as it was told without a copy, and opens another for the next", async () => {
 		// Long enough for the shorten to come first on a slow machine, which the document's id below checks.
 		await openClipboardDocument(3_000);
-		const [opened] = await clipboardDocuments();
+		const [opened] = await clipboardDocuments(extension);
 		const before = await notifications();
 		await shortenLink("https://example.com/before-the-close");
 		const first = await nextNotification(before);
 		expect(first).toMatch(/^shorty-(?!error)/);
-		expect((await clipboardDocuments()).map(({ documentId }) => documentId)).toEqual([opened?.documentId]);
+		expect((await clipboardDocuments(extension)).map(({ documentId }) => documentId)).toEqual([opened?.documentId]);
 		expect(await storedUrl(await clipboardText())).toBe("https://example.com/before-the-close");
 		await expect.poll(openDocuments, { timeout: 10_000 }).toBe(0);
 
 		await shortenLink("https://example.com/after-the-close");
 		expect(await nextNotification([...before, first])).toMatch(/^shorty-(?!error)/);
 		expect(await storedUrl(await clipboardText())).toBe("https://example.com/after-the-close");
-		const [reopened] = await clipboardDocuments();
+		const [reopened] = await clipboardDocuments(extension);
 		expect(reopened?.documentId).not.toBe(opened?.documentId);
 	});
 
 	it("opens its clipboard document while the link is being made, and copies nothing when that fails", async () => {
-		await closeClipboardDocument();
+		await closeClipboardDocument(extension);
 		// The worker's commits wait for the test, as if Firestore were far away, then fail as a dropped connection does.
 		await extension.worker.evaluate(() => {
 			const scope = globalThis as unknown as { realFetch?: typeof fetch; dropCommits?: () => void };
