@@ -14,13 +14,11 @@ import {
 	SEALED_ENV,
 	type ShortyConfig,
 } from "./src/config.ts";
+import { OFFSCREEN_DOCUMENT } from "./src/messages.ts";
 
 export const EXTENSION_ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 export type TargetBrowser = "chrome" | "firefox";
-
-/** Chrome's offscreen clipboard document, opened from code (background/clipboard.ts): Firefox has none. */
-const OFFSCREEN_PAGE = "offscreen/index.html";
 
 /**
  * Pages' first scripts, built as classic scripts (scripts/classicScript.ts): the popup's first requests,
@@ -28,7 +26,7 @@ const OFFSCREEN_PAGE = "offscreen/index.html";
  */
 export const CLASSIC_SCRIPTS = [
 	{ page: "popup/index.html", entry: "popup/start.ts", fileName: "popup/start.js" },
-	{ page: OFFSCREEN_PAGE, entry: "offscreen/main.ts", fileName: "offscreen/main.js" },
+	{ page: OFFSCREEN_DOCUMENT, entry: "offscreen/main.ts", fileName: "offscreen/main.js" },
 ];
 
 /**
@@ -113,7 +111,7 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 				fileName: BACKGROUND_SCRIPT,
 				browser,
 			}),
-			...CLASSIC_SCRIPTS.filter(({ page }) => !firefox || page !== OFFSCREEN_PAGE).map((script) =>
+			...CLASSIC_SCRIPTS.filter(({ page }) => !firefox || page !== OFFSCREEN_DOCUMENT).map((script) =>
 				classicScript({ ...script, entry: join(EXTENSION_ROOT, script.entry) }),
 			),
 		],
@@ -125,8 +123,8 @@ export function extensionConfig(browser: TargetBrowser, config: ShortyConfig): U
 			// Every browser the manifests accept reads modulepreload: the polyfill would be one more file to load.
 			modulePreload: { polyfill: false, resolveDependencies: (_file, deps, host) => preloadedBy(host, deps) },
 			rolldownOptions: {
-				// The manifest names every other page.
-				...(firefox ? {} : { input: { offscreen: OFFSCREEN_PAGE } }),
+				// The manifest names every other page; the clipboard document is opened from code, and Firefox has none.
+				...(firefox ? {} : { input: { offscreen: OFFSCREEN_DOCUMENT } }),
 				output: { codeSplitting: SHARED_CHUNKS },
 			},
 		},

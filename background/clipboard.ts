@@ -9,10 +9,8 @@
  */
 import { browser } from "../src/browser";
 import { ShortyError } from "../src/errors";
-import { CLOSE_AFTER_PARAMETER, type OffscreenCopy } from "../src/messages";
+import { CLOSE_AFTER_PARAMETER, OFFSCREEN_DOCUMENT, type OffscreenCopy } from "../src/messages";
 import { type OffscreenDocuments, offscreenCopies, type PendingCopy } from "./offscreenCopies";
-
-const DOCUMENT = "offscreen/index.html";
 
 const chromeOffscreenDocuments: OffscreenDocuments = {
 	// Any offscreen document is this one: Chrome allows an extension one at a time, and Shorty opens no other.
@@ -21,7 +19,7 @@ const chromeOffscreenDocuments: OffscreenDocuments = {
 		(await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length > 0,
 	open: (closeAfterMs) =>
 		chrome.offscreen.createDocument({
-			url: `${DOCUMENT}?${new URLSearchParams({ [CLOSE_AFTER_PARAMETER]: String(closeAfterMs) })}`,
+			url: `${OFFSCREEN_DOCUMENT}?${new URLSearchParams({ [CLOSE_AFTER_PARAMETER]: String(closeAfterMs) })}`,
 			reasons: [chrome.offscreen.Reason.CLIPBOARD],
 			justification: "Copy a new short link to the clipboard when shortening from the context menu or shortcut.",
 		}),

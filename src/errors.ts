@@ -74,7 +74,8 @@ export interface AppError {
 	detail?: string;
 }
 
-const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+// Marked pure so a bundle that never asks (the offscreen document's script) drops the set and the list.
+const knownCodes: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_CODES);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
 	return typeof value === "string" && knownCodes.has(value);

@@ -168,6 +168,11 @@ export interface OffscreenCopy {
 }
 
 /**
+ * Chrome's offscreen clipboard document, from the extension's root: the build makes it, the worker opens it.
+ */
+export const OFFSCREEN_DOCUMENT = "offscreen/index.html";
+
+/**
  * The clipboard document's address parameter: how many milliseconds after its last copy (or its opening)
  * it closes itself. Opened without it, as a tab, it never does.
  */

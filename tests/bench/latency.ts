@@ -27,6 +27,7 @@ import { deleteApp, initializeApp } from "firebase/app";
 import { collection, connectFirestoreEmulator, getDocs, getFirestore, updateDoc } from "firebase/firestore/lite";
 import { PROJECT_ID } from "../../local/config";
 import { QUOTAS } from "../../src/links/schema";
+import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { closeClipboardDocument, type Extension, launchExtension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
 import type { Exchange } from "./latencyProxy";
@@ -79,7 +80,7 @@ const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
  * that sends the worker nothing (the offscreen clipboard document) while no worker runs, so no SDK sees it.
  */
 async function expireSavedTokens(extension: Extension): Promise<void> {
-	const page = await extension.openPage("offscreen/index.html");
+	const page = await extension.openPage(OFFSCREEN_DOCUMENT);
 	try {
 		await page.evaluate(async () => {
 			const past = Date.now() - 60_000;

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createContext, Script } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { DIST } from "./dist";
 
-const DIST = resolve(import.meta.dirname, "../../dist");
 const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
 
 const event = () => ({ addListener() {}, removeListener() {}, hasListener: () => false });

@@ -13,8 +13,8 @@ import {
 	whyNotAClassicScript,
 	withSettings,
 } from "./builds";
+import { DIST } from "./dist";
 
-const DIST = resolve(import.meta.dirname, "../../dist");
 const manifest = JSON.parse(readFileSync(resolve(DIST, "manifest.json"), "utf8"));
 
 /** Width and height from a PNG's IHDR chunk. */

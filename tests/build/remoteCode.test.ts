@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
+import { DIST } from "./dist";
 import { findRemoteCode } from "./remoteCode";
 
-const DIST = resolve(import.meta.dirname, "../../dist");
 const scratch = mkdtempSync(join(tmpdir(), "shorty-remote-code-"));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -13,6 +13,7 @@ import { rmSync } from "node:fs";
 import type { Page } from "puppeteer-core";
 import { describe, expect, inject, it } from "vitest";
 import { firefoxMissing } from "../../scripts/firefox.mjs";
+import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { buildFirefoxExtension, launchFirefoxExtension } from "./firefoxBrowser";
 import { launchUnattachedChromium, type UnattachedChromium } from "./unattachedChromium";
 import { copyWithoutKeepWarm } from "./withoutKeepWarm";
@@ -51,7 +52,7 @@ async function startedAt(page: Page): Promise<number> {
 /** The clipboard document as a tab: a page of Shorty's that sends the worker nothing of its own. */
 async function openQuietPage(chromium: UnattachedChromium): Promise<Page> {
 	const page = await chromium.browser.newPage();
-	await page.goto(`${chromium.origin}/offscreen/index.html`);
+	await page.goto(`${chromium.origin}/${OFFSCREEN_DOCUMENT}`);
 	return page;
 }
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARM_AFTER_USE_MS } from "../../background/keepWarm";
 import { COPY_SETTLE_MS } from "../../offscreen/closeWhenQuiet";
-import { CLOSE_AFTER_PARAMETER, type Reply } from "../../src/messages";
+import { CLOSE_AFTER_PARAMETER, OFFSCREEN_DOCUMENT, type Reply } from "../../src/messages";
 import { clipboardDocuments, closeClipboardDocument, type Extension, launchExtension } from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
@@ -80,13 +80,13 @@ const openDocuments = async () => (await clipboardDocuments(extension)).length;
 async function openClipboardDocument(closeAfterMs: number): Promise<void> {
 	await closeClipboardDocument(extension);
 	await extension.worker.evaluate(
-		({ parameter, closeAfterMs }) =>
+		({ document, parameter, closeAfterMs }) =>
 			chrome.offscreen.createDocument({
-				url: `offscreen/index.html?${parameter}=${closeAfterMs}`,
+				url: `${document}?${parameter}=${closeAfterMs}`,
 				reasons: [chrome.offscreen.Reason.CLIPBOARD],
 				justification: "A test of the document's own close.",
 			}),
-		{ parameter: CLOSE_AFTER_PARAMETER, closeAfterMs },
+		{ document: OFFSCREEN_DOCUMENT, parameter: CLOSE_AFTER_PARAMETER, closeAfterMs },
 	);
 }
 
