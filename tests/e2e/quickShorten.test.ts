@@ -222,7 +222,8 @@ describe("shortening without the popup", () => {
 			await shortenLink("https://example.com/while-the-commit-is-out");
 			held = true;
 			await expect.poll(openDocuments, { timeout: 5_000 }).toBe(1);
-			expect(await notifications()).toEqual(before);
+			// None new: Chrome may drop an older one meanwhile, once its time on screen is over.
+			expect((await notifications()).filter((id) => !before.includes(id))).toEqual([]);
 
 			await extension.worker.evaluate(() => (globalThis as unknown as { dropCommits: () => void }).dropCommits());
 			held = false;
