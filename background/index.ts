@@ -157,7 +157,7 @@ browser.contextMenus.onClicked.addListener((info, tab) => {
 	const target = menuTarget(info, tab);
 	if (!target) return;
 	warm.used();
-	void quickShorten(target);
+	void quickShorten(target, tab?.id);
 });
 
 browser.commands.onCommand.addListener(async (command, tab) => {
@@ -166,5 +166,5 @@ browser.commands.onCommand.addListener(async (command, tab) => {
 	const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
 	// The command grants activeTab, so a missing URL means a page extensions may not see at all.
 	if (!active?.url) return announceFailure(appError("restricted-page"));
-	return quickShorten({ url: active.url, ...(active.title ? { title: active.title } : {}) });
+	return quickShorten({ url: active.url, ...(active.title ? { title: active.title } : {}) }, active.id);
 });

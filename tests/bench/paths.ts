@@ -3,7 +3,7 @@
  * with the moment it ended in Date.now() time so a proxy's log can be cut there.
  */
 import type { Page } from "playwright-core";
-import { clipboardDocuments, closeClipboardDocument, type Extension } from "../e2e/extension";
+import { clipboardDocuments, closeClipboardDocument, type EventTab, type Extension } from "../e2e/extension";
 
 export interface TimedPath {
 	/** Milliseconds from the action to the result. */
@@ -53,25 +53,31 @@ export async function timeToLink(extension: Extension, tab: Page, url: string): 
 }
 
 /**
- * Whether a menu click finds the clipboard document open: "closed", as for someone who shortens now and
- * then (the document stays after a copy while the worker is kept warm, background/offscreenCopies.ts,
- * so the bench closes it), or "kept" from the copy before, as for another shorten meanwhile.
+ * Where a menu click's copy is made (background/pageFirstCopies.ts): in the page it was used on, `page`'s
+ * tab granted activeTab (`inPage`, grantActiveTab), as every real click and keypress grants it; or, as
+ * from a page that cannot take it (the shortcut pressed in the address bar), through the clipboard
+ * document: "closed", none open, as for the first such copy in a while (the document stays after a copy
+ * while the worker is kept warm, background/offscreenCopies.ts, so the bench closes it), or "kept" from
+ * the copy before, as for another meanwhile.
  */
-export type ClipboardDocument = "closed" | "kept";
+export type MenuCopy = { inPage: EventTab } | { throughDocument: "closed" | "kept" };
 
 /**
  * A "Shorten link" click on `target` (dispatched in the worker as Chrome does) to the short link on the
- * clipboard, read by polling the clipboard from `page`, a page of a site that may read it.
+ * clipboard, read by polling the clipboard from `page`, a page of a site that may read it, in front.
  */
 export async function menuToClipboard(
 	extension: Extension,
 	page: Page,
 	target: string,
-	clipboardDocument: ClipboardDocument = "closed",
+	copy: MenuCopy,
 ): Promise<TimedPath> {
-	if (clipboardDocument === "closed") await closeClipboardDocument(extension);
+	// The page's copy opens no document, which the run checks after: none is open before it.
+	if ("inPage" in copy || copy.throughDocument === "closed") await closeClipboardDocument(extension);
 	else if ((await clipboardDocuments(extension)).length === 0)
 		throw new Error("no clipboard document was kept from the copy before");
+	// Chrome's TAB_ID_NONE, a tab no click granted: the page cannot take the copy.
+	const tab = "inPage" in copy ? copy.inPage : { id: -1, url: page.url() };
 	await page.bringToFront();
 	// Something no run copies, so a repeated address's link, already on the clipboard, is seen arriving.
 	const before = `before ${crypto.randomUUID()}`;
@@ -94,7 +100,7 @@ export async function menuToClipboard(
 			);
 			return clicked;
 		},
-		{ target, tab: { id: 1, index: 0, url: page.url(), title: "Bench", active: true } },
+		{ target, tab: { ...tab, index: 0, title: "Bench", active: true } },
 	);
 	const endedAt = await copiedAt.catch(async (error: unknown) => {
 		// Say whether the worker announced a failure (a quota reached, say) rather than lost the copy.
@@ -102,6 +108,8 @@ export async function menuToClipboard(
 		const failures = shown.filter((id) => id.startsWith("shorty-error-"));
 		throw new Error(`${error}; the worker's failure notifications: ${failures.length ? failures.join(", ") : "none"}`);
 	});
+	if ("inPage" in copy && (await clipboardDocuments(extension)).length > 0)
+		throw new Error("the copy went through the clipboard document, not the page");
 	return { ms: endedAt - clickedAt, endedAt };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { type EntryBundle, extensionBundles, sizeOf, sourceOf } from "./bundles";
 import { DIST } from "./dist";
 
@@ -57,7 +58,7 @@ describe("the popup's first script", () => {
 describe("the offscreen clipboard document's script", () => {
 	// The worker's copy waits for the document to load (background/offscreenCopies.ts): one file, no module graph.
 	it("is the page's only one, a classic script that imports nothing", () => {
-		const html = readFileSync(join(DIST, "offscreen/index.html"), "utf8");
+		const html = readFileSync(join(DIST, OFFSCREEN_DOCUMENT), "utf8");
 		expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/offscreen/main.js" async>']);
 		expect(html).not.toContain("modulepreload");
 		expect(sourceOf(DIST, ["offscreen/main.js"])).not.toMatch(/\bimport\b|\bprocess\./);
@@ -142,7 +143,7 @@ describe("webextension-polyfill stays in the service worker", () => {
 	}
 
 	it("the offscreen document loads none of it", () => {
-		const html = readFileSync(join(DIST, "offscreen/index.html"), "utf8");
+		const html = readFileSync(join(DIST, OFFSCREEN_DOCUMENT), "utf8");
 		// Its one classic script, which imports nothing (and any file Vite would name in the head beside it).
 		const files = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1] as string);
 		expect(files.length).toBeGreaterThan(0);

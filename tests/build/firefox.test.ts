@@ -50,10 +50,13 @@ describe("the Firefox build", () => {
 		expect(whyNotAClassicScript(background(), "service-worker.js")).toBeNull();
 	});
 
-	it("asks for no offscreen permission and ships no offscreen document nor calls, which Firefox lacks", () => {
+	// Firefox lacks offscreen documents, and its background page writes the clipboard itself, not the page's.
+	it("asks for neither offscreen nor scripting and ships no offscreen document nor calls to either", () => {
 		expect(manifest.permissions).not.toContain("offscreen");
+		expect(manifest.permissions).not.toContain("scripting");
 		expect(existsSync(join(outDir, "offscreen"))).toBe(false);
-		for (const bundle of bundles()) expect(bundle).not.toMatch(/\boffscreen\.(createDocument|closeDocument)/);
+		for (const bundle of bundles())
+			expect(bundle).not.toMatch(/\boffscreen\.(createDocument|closeDocument)|\bscripting\.executeScript/);
 	});
 
 	it("passes Mozilla's add-on linter with no errors and no warnings but React's own innerHTML", async () => {

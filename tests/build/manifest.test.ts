@@ -35,7 +35,7 @@ describe("the built manifest", () => {
 
 	it("asks only for the permissions Shorty's features use, and host access only to the backend it talks to", () => {
 		expect([...manifest.permissions].sort()).toEqual(
-			["activeTab", "clipboardWrite", "contextMenus", "notifications", "offscreen", "storage"].sort(),
+			["activeTab", "clipboardWrite", "contextMenus", "notifications", "offscreen", "scripting", "storage"].sort(),
 		);
 		// No .env in a checkout: `npm run build` talks to the local backend on its default ports.
 		expect(manifest.host_permissions).toEqual(["http://127.0.0.1:9099/*", "http://127.0.0.1:8080/*"]);

@@ -225,6 +225,26 @@ export function closeClipboardDocument(extension: Extension): Promise<void> {
 	});
 }
 
+/** A tab as Chrome passes it to a menu click or a command: with its URL, which the click or keypress grants. */
+export interface EventTab {
+	id: number;
+	url: string;
+	title?: string;
+}
+
+/**
+ * `page`'s tab, brought to the front and granted activeTab by a real toolbar click (the popup it opens is
+ * closed), as a menu click or keypress grants it: the tab as Chrome passes it with such an event. The
+ * grant lasts until the tab navigates.
+ */
+export async function grantActiveTab(extension: Extension, page: Page): Promise<EventTab> {
+	await (await extension.clickAction(page)).close();
+	await page.bringToFront();
+	const [tab] = await extension.worker.evaluate(() => chrome.tabs.query({ active: true, lastFocusedWindow: true }));
+	if (tab?.id === undefined || tab.url !== page.url()) throw new Error(`${page.url()} is not the active tab`);
+	return { id: tab.id, url: tab.url };
+}
+
 /** A browser-level CDP session's `send`, as Playwright's and Puppeteer's both have it. */
 export type SendCdp = (method: string, params?: object) => Promise<unknown>;
 

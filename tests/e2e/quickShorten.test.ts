@@ -1,9 +1,16 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WARM_AFTER_USE_MS } from "../../background/keepWarm";
 import { COPY_SETTLE_MS } from "../../offscreen/closeWhenQuiet";
 import { CLOSE_AFTER_PARAMETER, OFFSCREEN_DOCUMENT, type Reply } from "../../src/messages";
-import { clipboardDocuments, closeClipboardDocument, type Extension, launchExtension } from "./extension";
+import {
+	clipboardDocuments,
+	closeClipboardDocument,
+	type EventTab,
+	type Extension,
+	grantActiveTab,
+	launchExtension,
+} from "./extension";
 import { serveTestSite, type TestSite } from "./testSite";
 
 const LINK_TARGET = "https://example.com/from-the-context-menu";
@@ -12,8 +19,15 @@ let site: TestSite;
 let origin: string;
 let page: Page;
 
+/** A page whose Permissions-Policy forbids writing the clipboard, to the extension's scripts in it too. */
+const NO_CLIPBOARD_PAGE = "/no-clipboard";
+
 beforeAll(async () => {
-	site = await serveTestSite(() => `<title>Menu test page</title><a href="${LINK_TARGET}">a link</a>`);
+	site = await serveTestSite(
+		() => `<title>Menu test page</title><a href="${LINK_TARGET}">a link</a>`,
+		(path): Record<string, string> =>
+			path === NO_CLIPBOARD_PAGE ? { "permissions-policy": "clipboard-write=()" } : {},
+	);
 	origin = site.origin;
 	extension = await launchExtension();
 	await extension.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
@@ -27,12 +41,21 @@ afterAll(async () => {
 });
 
 /**
- * Fires the event in the worker as Chrome would for a click or keypress on the test page. The tab is the
- * one Chrome passes: with its URL, which the click or shortcut itself grants (activeTab); Shorty has no
- * "tabs" permission to look it up.
+ * The test page as a click's tab. Its id is chrome.tabs.TAB_ID_NONE (Chrome's own for a click outside a
+ * tab): this dispatch grants no activeTab, so Shorty cannot write the clipboard in the page, and copies
+ * through its offscreen document, as for a page without focus. Tabs a real click granted: grantedTab.
  */
-async function dispatchInWorker(kind: "menu" | "command", payload: Record<string, unknown>): Promise<void> {
-	const tab = { id: 1, index: 0, url: `${origin}/article`, title: "Menu test page", active: true };
+const articleTab = (): EventTab => ({ id: -1, url: `${origin}/article`, title: "Menu test page" });
+
+/**
+ * Fires the event in the worker as Chrome would for a click or keypress on `tab`: Shorty has no "tabs"
+ * permission to look the tab up.
+ */
+async function dispatchInWorker(
+	kind: "menu" | "command",
+	payload: Record<string, unknown>,
+	tab: EventTab = articleTab(),
+): Promise<void> {
 	await extension.worker.evaluate(
 		({ kind, payload, tab }) => {
 			type Dispatchable = { dispatch(...args: unknown[]): void };
@@ -90,8 +113,24 @@ async function openClipboardDocument(closeAfterMs: number): Promise<void> {
 	);
 }
 
-const shortenLink = (linkUrl: string) =>
-	dispatchInWorker("menu", { menuItemId: "shorten-link", linkUrl, pageUrl: `${origin}/article`, editable: false });
+const shortenLink = (linkUrl: string, tab = articleTab()) =>
+	dispatchInWorker("menu", { menuItemId: "shorten-link", linkUrl, pageUrl: tab.url, editable: false }, tab);
+
+const grantedPages: Page[] = [];
+afterEach(async () => {
+	for (const granted of grantedPages.splice(0)) await granted.close();
+});
+
+/**
+ * A new tab of the test site at `path`, in front, granted activeTab as a menu click or keypress grants it;
+ * closed after the test.
+ */
+async function grantedTab(path: string): Promise<EventTab> {
+	const tabPage = await extension.context.newPage();
+	grantedPages.push(tabPage);
+	await tabPage.goto(`${origin}${path}`);
+	return grantActiveTab(extension, tabPage);
+}
 
 const notifications = () => extension.worker.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
 
@@ -249,6 +288,34 @@ describe("shortening without the popup", () => {
 		await shortenLink(privateLink);
 		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
 		expect(await storedUrl(await clipboardText())).toBe(privateLink);
+	});
+
+	it.each([
+		[
+			"copies in the page it was used on, which the click granted activeTab on, and opens no clipboard document",
+			"/granted",
+			0,
+		],
+		["copies through its clipboard document from a page that forbids writing the clipboard", NO_CLIPBOARD_PAGE, 1],
+	])("%s", async (_, path, documents) => {
+		await closeClipboardDocument(extension);
+		const tab = await grantedTab(path);
+		const before = await notifications();
+		const target = `https://example.com/copied-from${path}`;
+		await shortenLink(target, tab);
+		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
+		expect(await storedUrl(await clipboardText())).toBe(target);
+		expect(await openDocuments()).toBe(documents);
+	});
+
+	it("the keyboard command copies in the page too", async () => {
+		await closeClipboardDocument(extension);
+		const tab = await grantedTab("/granted-by-the-shortcut");
+		const before = await notifications();
+		await dispatchInWorker("command", { command: "shorten-current-tab" }, tab);
+		expect(await nextNotification(before)).toMatch(/^shorty-(?!error)/);
+		expect(await storedUrl(await clipboardText())).toBe(tab.url);
+		expect(await openDocuments()).toBe(0);
 	});
 
 	it("a link that cannot be shortened gives a failure notification and copies nothing new", async () => {

@@ -31,11 +31,19 @@ export interface TestSite {
 	close(): void;
 }
 
-/** Serves `html(path)` for every request on a free loopback port: the pages the e2e tests and bench open. */
-export async function serveTestSite(html: (path: string) => string): Promise<TestSite> {
+/**
+ * Serves `html(path)` for every request on a free loopback port, with `headers(path)` beside the content
+ * type: the pages the e2e tests and bench open.
+ */
+export async function serveTestSite(
+	html: (path: string) => string,
+	headers: (path: string) => Record<string, string> = () => ({}),
+): Promise<TestSite> {
 	const server = createServer((request, response) => {
+		const path = request.url ?? "/";
 		response.setHeader("content-type", "text/html; charset=utf-8");
-		response.end(html(request.url ?? "/"));
+		for (const [name, value] of Object.entries(headers(path))) response.setHeader(name, value);
+		response.end(html(path));
 	});
 	await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
 	const { port } = server.address() as AddressInfo;
