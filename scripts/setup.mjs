@@ -1,5 +1,6 @@
 // Makes a fresh clone ready to run: installs npm packages when node_modules (and functions/node_modules)
-// does not match its package-lock.json and, with --browser, makes sure a Chromium and a Firefox exist for the end-to-end tests.
+// does not match its package-lock.json and, with --browser, makes sure a Chromium and a Firefox exist for the end-to-end tests,
+// and on Linux the X tools of the real-window test.
 // Runs before `npm start` and `npm test`, so it may use only Node's built-ins.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -8,6 +9,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { INSTALL_HINT as CHROMIUM_HINT, findChromium } from "./chromium.mjs";
 import { INSTALL_HINT as FIREFOX_HINT, findFirefox } from "./firefox.mjs";
+import {
+	findRealWindowTools,
+	INSTALL_HINT as REAL_WINDOW_HINT,
+	APT_PACKAGES as REAL_WINDOW_PACKAGES,
+} from "./realWindowTools.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
@@ -42,27 +48,21 @@ installWhenChanged(".", "npm packages");
 // loads them from functions/node_modules, and `firebase deploy` reads the function's triggers with them.
 installWhenChanged("functions", "the function's npm packages");
 
-// Whether a browser is needed by every end-to-end test (Chromium) or only by some (Firefox), which then
-// skip and say why, except under CI, where nothing may pass by skipping.
+// Whether a browser or tool is needed by every end-to-end test (Chromium) or only by some (Firefox, the X
+// tools), which then skip and say why, except under CI, where nothing may pass by skipping.
 const mayGoWithout = (/** @type {boolean} */ optional) => optional && !process.env.CI;
 let aptUpdated = false;
 
 /**
- * With --browser, makes sure `find` finds a browser: one `variable` names must exist, and a missing one is
- * installed with apt-get as Debian's `aptPackage` where that is possible.
+ * With --browser, makes sure `find` finds what a test needs, installing Debian's `aptPackages` with apt-get
+ * where that is possible.
  */
-function ensureBrowser(
-	/** @type {string} */ variable,
-	/** @type {() => string | undefined} */ find,
-	/** @type {string} */ aptPackage,
+function ensureInstalled(
+	/** @type {() => unknown} */ find,
+	/** @type {string[]} */ aptPackages,
 	/** @type {string} */ hint,
 	optional = false,
 ) {
-	const fromEnv = process.env[variable];
-	if (fromEnv && !existsSync(fromEnv)) {
-		console.error(`setup: ${variable} is ${fromEnv}, which does not exist. Point it at a browser binary or unset it.`);
-		process.exit(1);
-	}
 	if (find()) return;
 	const giveUp = (/** @type {string} */ why) => {
 		if (mayGoWithout(optional)) {
@@ -73,18 +73,31 @@ function ensureBrowser(
 		process.exit(1);
 	};
 	if (!canInstallWithApt()) return giveUp(hint);
-	console.log(`setup: installing ${aptPackage} from Debian's packages (apt-get install -y ${aptPackage})`);
+	const packages = aptPackages.join(" ");
+	console.log(`setup: installing ${packages} from Debian's packages (apt-get install -y ${packages})`);
 	try {
 		if (!aptUpdated) run("apt-get", ["update", "-q"]);
 		aptUpdated = true;
-		run("apt-get", ["install", "-y", "-q", aptPackage]);
+		run("apt-get", ["install", "-y", "-q", ...aptPackages]);
 	} catch {
-		return giveUp(`apt-get could not install ${aptPackage}. ${hint}`);
+		return giveUp(`apt-get could not install ${packages}. ${hint}`);
 	}
 	if (!find()) giveUp(`apt-get finished but ${hint}`);
 }
 
+/** A browser `variable` names must exist; a missing one is not looked for elsewhere. */
+function checkBrowserVariable(/** @type {string} */ variable) {
+	const fromEnv = process.env[variable];
+	if (fromEnv && !existsSync(fromEnv)) {
+		console.error(`setup: ${variable} is ${fromEnv}, which does not exist. Point it at a browser binary or unset it.`);
+		process.exit(1);
+	}
+}
+
 if (process.argv.includes("--browser")) {
-	ensureBrowser("CHROME_PATH", findChromium, "chromium", CHROMIUM_HINT);
-	ensureBrowser("FIREFOX_PATH", findFirefox, "firefox-esr", FIREFOX_HINT, true);
+	checkBrowserVariable("CHROME_PATH");
+	ensureInstalled(findChromium, ["chromium"], CHROMIUM_HINT);
+	checkBrowserVariable("FIREFOX_PATH");
+	ensureInstalled(findFirefox, ["firefox-esr"], FIREFOX_HINT, true);
+	if (process.platform === "linux") ensureInstalled(findRealWindowTools, REAL_WINDOW_PACKAGES, REAL_WINDOW_HINT, true);
 }

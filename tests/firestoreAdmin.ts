@@ -19,6 +19,8 @@ export interface FirestoreAdmin {
 	clicksOf(code: string): Promise<number>;
 	/** Whether links/{code} exists. */
 	hasLink(code: string): Promise<boolean>;
+	/** The address targets/{code} sends visitors to, or undefined when there is no such document. */
+	targetOf(code: string): Promise<string | undefined>;
 	/** What the Cloud Function counted for `code`, summed over every day and shard (functions/src/clicks.ts). */
 	visitsOf(code: string): Promise<Visits>;
 	/** `owner`'s totals of `code` (clickTotals where owner ==, code ==, the delete's query), by document id. */
@@ -60,6 +62,13 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 		if (!response.ok) throw new Error(`${rpc} failed: ${response.status} ${await response.text()}`);
 		return response.json();
 	};
+	/** The document's fields as the REST API spells them, or undefined when it does not exist. */
+	const fieldsOf = async (path: string) => {
+		const [answer] = (await call("batchGet", { documents: [`${DOCUMENTS}/${path}`] })) as Array<{
+			found?: { fields?: Record<string, unknown> };
+		}>;
+		return answer?.found ? (answer.found.fields ?? {}) : undefined;
+	};
 	const string = (value: string) => ({ stringValue: value });
 	return {
 		async addLink(code, url) {
@@ -72,17 +81,15 @@ export function firestoreAdmin(origin: string): FirestoreAdmin {
 			});
 		},
 		async clicksOf(code) {
-			const [answer] = (await call("batchGet", { documents: [`${DOCUMENTS}/links/${code}`] })) as Array<{
-				found?: { fields: { clicks: { integerValue: string } } };
-			}>;
-			if (!answer?.found) throw new Error(`links/${code} does not exist`);
-			return Number(answer.found.fields.clicks.integerValue);
+			const link = await fieldsOf(`links/${code}`);
+			if (!link) throw new Error(`links/${code} does not exist`);
+			return Number((link.clicks as { integerValue: string }).integerValue);
 		},
 		async hasLink(code) {
-			const [answer] = (await call("batchGet", { documents: [`${DOCUMENTS}/links/${code}`] })) as Array<{
-				found?: unknown;
-			}>;
-			return answer?.found !== undefined;
+			return (await fieldsOf(`links/${code}`)) !== undefined;
+		},
+		async targetOf(code) {
+			return ((await fieldsOf(`targets/${code}`))?.url as { stringValue: string } | undefined)?.stringValue;
 		},
 		async totalsOf(owner, code) {
 			const equals = (field: string, value: string) => ({
