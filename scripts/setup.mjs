@@ -11,8 +11,8 @@ import { INSTALL_HINT as CHROMIUM_HINT, findChromium } from "./chromium.mjs";
 import { INSTALL_HINT as FIREFOX_HINT, findFirefox } from "./firefox.mjs";
 import {
 	findRealWindowTools,
-	INSTALL_HINT as REAL_WINDOW_HINT,
 	APT_PACKAGES as REAL_WINDOW_PACKAGES,
+	installHint as realWindowHint,
 } from "./realWindowTools.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -99,5 +99,5 @@ if (process.argv.includes("--browser")) {
 	ensureInstalled(findChromium, ["chromium"], CHROMIUM_HINT);
 	checkBrowserVariable("FIREFOX_PATH");
 	ensureInstalled(findFirefox, ["firefox-esr"], FIREFOX_HINT, true);
-	if (process.platform === "linux") ensureInstalled(findRealWindowTools, REAL_WINDOW_PACKAGES, REAL_WINDOW_HINT, true);
+	if (process.platform === "linux") ensureInstalled(findRealWindowTools, REAL_WINDOW_PACKAGES, realWindowHint(), true);
 }

@@ -37,7 +37,7 @@ const LOCAL_PROJECT = "demo-shorty";
 
 const BASE_VARIABLE = "VITE_SHORT_LINK_BASE";
 
-/** Not URL.parse: Chrome 116 (manifest.json's minimum) and Node 20 lack it. */
+/** Not URL.parse: Chrome 116 (manifest.json's minimum) lacks it. */
 function webAddress(text: string): URL | null {
 	try {
 		const url = new URL(text);

@@ -135,7 +135,7 @@ function textProblem(text: string): InputProblemOf<"invalid-url"> | undefined {
 	return EMPTY_HOST.test(text) ? { problem: "empty-host" } : undefined;
 }
 
-/** URL.parse would do, but Node 20 (the tests) lacks it. */
+/** Not URL.parse: Chrome 116 (manifest.json's minimum) lacks it. */
 function parseUrl(text: string): URL | undefined {
 	try {
 		return new URL(text);

@@ -264,13 +264,13 @@ export async function triggerAction(send: SendCdp, extensionId: string, url: str
 	return clickedAt;
 }
 
-/** Calls `find` every 50 ms until it gives something, and returns that; throws after 10 s. */
-export async function poll<T>(find: () => Promise<T>): Promise<NonNullable<T>> {
-	const deadline = Date.now() + 10_000;
+/** Calls `find` every 50 ms until it gives something, and returns that; throws after `timeoutMs`. */
+export async function poll<T>(find: () => Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
+	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const found = await find();
 		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`Timed out after 10 s waiting for ${find.toString()}`);
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${find.toString()}`);
 		await new Promise((settle) => setTimeout(settle, 50));
 	}
 }

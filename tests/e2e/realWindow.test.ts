@@ -27,60 +27,67 @@ const admin = firestoreAdmin(`http://${backend.firestore}`);
 const SHORTCUT = manifest.commands["shorten-current-tab"].suggested_key.default.toLowerCase();
 const ELSEWHERE = "copied in another application before the shortcut";
 
-let site: TestSite;
-let chromium: RealWindow;
-/** The paths the test site was asked for: the page tells it when it has the focus. */
-const asked: string[] = [];
+/** A press that went unheeded, or is still on its way, has had this long to copy. */
+const STRAGGLER_MS = 3_000;
 
-beforeAll(async () => {
-	site = await serveTestSite((path) => {
-		asked.push(path);
-		return `<title>A page in a real window</title><p>Some article.</p>
+describe.skipIf(missing)("the shortcut in a real window", () => {
+	let site: TestSite;
+	let chromium: RealWindow;
+	/** The paths the test site was asked for: the page tells it when it has the focus. */
+	const asked: string[] = [];
+	/** The first test's link; the others press on the same page, so expect the same one. */
+	let link: string;
+
+	beforeAll(async () => {
+		site = await serveTestSite((path) => {
+			asked.push(path);
+			return `<title>A page in a real window</title><p>Some article.</p>
 <script>
 	const tell = () => document.hasFocus() && fetch("/page-has-focus");
 	addEventListener("focus", tell);
 	tell();
 </script>`;
+		});
+		chromium = await launchRealWindow(inject("extensionDir"), `${site.origin}/article`);
+		await chromium.clickPage();
+		await poll(async () => asked.includes("/page-has-focus"));
 	});
-	chromium = await launchRealWindow(inject("extensionDir"), `${site.origin}/article`);
-	await chromium.clickPage();
-	await poll(async () => asked.includes("/page-has-focus"));
-});
 
-afterAll(async () => {
-	await chromium?.close();
-	site?.close();
-});
-
-/**
- * Presses the shortcut with another application's text on the clipboard; the text the press put there.
- * With `pressAgain`, pressed again each second until one copies: Chrome takes an unpacked extension's
- * shortcut a moment after starting its worker, with no sign of it a test could wait for (pressed at once,
- * 5 first presses of 9 were lost; none of 4 pressed 3 s later).
- */
-async function shortcutCopies({ pressAgain = false } = {}): Promise<string> {
-	await chromium.copyElsewhere(ELSEWHERE);
-	await poll(async () => (await chromium.clipboard()) === ELSEWHERE);
-	let pressedAt: number | undefined;
-	return poll(async () => {
-		const text = await chromium.clipboard();
-		if (text !== ELSEWHERE) return text;
-		if (pressedAt === undefined || (pressAgain && Date.now() - pressedAt > 1_000)) {
-			pressedAt = Date.now();
-			await chromium.press(SHORTCUT);
-		}
-		return undefined;
+	afterAll(async () => {
+		await chromium?.close();
+		site?.close();
 	});
-}
 
-const isClipboardDocument = (target: TargetInfo) => URL.parse(target.url)?.pathname === `/${OFFSCREEN_DOCUMENT}`;
+	/**
+	 * Presses the shortcut with another application's text on the clipboard; the text the press put there.
+	 * With `pressAgain`, pressed again each second until one copies, then given time for any press still on
+	 * its way: Chrome takes an unpacked extension's shortcut a moment after starting its worker, with no sign
+	 * of it a test could wait for (docs/architecture.md, "Tests").
+	 */
+	async function shortcutCopies({ pressAgain = false } = {}): Promise<string> {
+		await chromium.copyElsewhere(ELSEWHERE);
+		await poll(async () => (await chromium.clipboard()) === ELSEWHERE);
+		let presses = 0;
+		let pressedAt = 0;
+		const copied = await poll(async () => {
+			const text = await chromium.clipboard();
+			if (text !== ELSEWHERE) return text;
+			if (presses === 0 || (pressAgain && Date.now() - pressedAt > 1_000)) {
+				presses++;
+				pressedAt = Date.now();
+				await chromium.press(SHORTCUT);
+			}
+			return undefined;
+		}, 30_000);
+		if (presses > 1) await new Promise((settle) => setTimeout(settle, pressedAt + STRAGGLER_MS - Date.now()));
+		return copied;
+	}
 
-async function clipboardDocumentOpen(): Promise<boolean> {
-	return (await chromium.targets()).some(isClipboardDocument);
-}
+	const isClipboardDocument = (target: TargetInfo) => URL.parse(target.url)?.pathname === `/${OFFSCREEN_DOCUMENT}`;
 
-describe.skipIf(missing)("the shortcut in a real window", () => {
-	let link: string;
+	async function clipboardDocumentOpen(): Promise<boolean> {
+		return (await chromium.targets()).some(isClipboardDocument);
+	}
 
 	it("copies the page's short link", async () => {
 		link = await shortcutCopies({ pressAgain: true });
@@ -98,6 +105,7 @@ describe.skipIf(missing)("the shortcut in a real window", () => {
 	});
 
 	it("copies it through Shorty's clipboard document when the focus is in the address bar", async () => {
+		expect(await clipboardDocumentOpen()).toBe(false);
 		await chromium.press("ctrl+l");
 		expect(await shortcutCopies()).toBe(link);
 		expect(await clipboardDocumentOpen()).toBe(true);
