@@ -20,8 +20,11 @@ type Action = { tag: string; kind: (typeof ACTIONS)[number] };
 /**
  * Where focus goes next: a button of a tag's row, or, with no tag left, the panel's summary. `meanwhile`
  * holds it until `to` is listed: a renamed tag's new row comes with the list's reload after the rename.
+ * "held": a rename or delete is on its way, and the list's reload, which its links-changed starts, may
+ * take the row with its form before the reply comes; focus then waits on the summary, not on the page
+ * (where the links section would give it to the search box), until the reply says where it goes.
  */
-type FocusTarget = { to: Action; meanwhile?: Action } | "summary";
+type FocusTarget = { to: Action; meanwhile?: Action } | "summary" | "held";
 
 /** Each action's button: its word, and its whole name with the tag for screen readers. */
 const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
@@ -48,6 +51,10 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 		const next = focusNext.current;
 		const active = document.activeElement;
 		if (!next || (active !== document.body && !panel.current?.contains(active))) return;
+		if (next === "held") {
+			if (active === document.body) summary.current?.focus();
+			return;
+		}
 		if (next === "summary") {
 			focusNext.current = null;
 			summary.current?.focus();
@@ -66,6 +73,12 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 
 	function forgetFocus() {
 		focusNext.current = null;
+	}
+
+	/** A request of the panel's is out (true), or failed and its form stays (false). */
+	function holdFocus(held: boolean) {
+		if (held) focusNext.current = "held";
+		else if (focusNext.current === "held") focusNext.current = null;
 	}
 
 	function close(tag: string, kind: Action["kind"]) {
@@ -93,6 +106,7 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 							{action?.tag === tag && action.kind === "rename" ? (
 								<RenameTagForm
 									tag={tag}
+									holdFocus={holdFocus}
 									close={() => close(tag, "rename")}
 									renamed={(to, changed) => {
 										focusNext.current = { to: { tag: to, kind: "rename" }, meanwhile: { tag, kind: "rename" } };
@@ -104,6 +118,7 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 								<ConfirmTagDelete
 									tag={tag}
 									count={count}
+									holdFocus={holdFocus}
 									close={() => close(tag, "delete")}
 									deleted={(changed) => {
 										const neighbour = neighbourOf(tag);
@@ -145,12 +160,13 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 
 interface RenameTagFormProps {
 	tag: string;
+	holdFocus: (held: boolean) => void;
 	close: () => void;
 	renamed: (to: string, changed: number) => void;
 }
 
 /** The new name, checked with checkTag before it is sent; Enter renames, Escape cancels. */
-function RenameTagForm({ tag, close, renamed }: RenameTagFormProps) {
+function RenameTagForm({ tag, holdFocus, close, renamed }: RenameTagFormProps) {
 	const call = useBackground();
 	return (
 		<InlineEditor
@@ -158,8 +174,12 @@ function RenameTagForm({ tag, close, renamed }: RenameTagFormProps) {
 			label={t("newTagName", { tag })}
 			check={checkTag}
 			save={async (to) => {
+				holdFocus(true);
 				const reply = await call({ type: "renameTag", from: tag, to });
-				if (!reply.ok) return reply.error;
+				if (!reply.ok) {
+					holdFocus(false);
+					return reply.error;
+				}
 				renamed(to, reply.data.changed);
 				return null;
 			}}
@@ -171,12 +191,13 @@ function RenameTagForm({ tag, close, renamed }: RenameTagFormProps) {
 interface ConfirmTagDeleteProps {
 	tag: string;
 	count: number;
+	holdFocus: (held: boolean) => void;
 	close: () => void;
 	deleted: (changed: number) => void;
 }
 
 /** Asks before taking a tag off all its links, with Cancel focused: the safe answer is the nearest. */
-function ConfirmTagDelete({ tag, count, close, deleted }: ConfirmTagDeleteProps) {
+function ConfirmTagDelete({ tag, count, holdFocus, close, deleted }: ConfirmTagDeleteProps) {
 	const call = useBackground();
 	const [failed, setFailed] = useState<string | null>(null);
 	const [deleting, setDeleting] = useState(false);
@@ -189,9 +210,13 @@ function ConfirmTagDelete({ tag, count, close, deleted }: ConfirmTagDeleteProps)
 	async function confirm() {
 		if (deleting) return;
 		setDeleting(true);
+		holdFocus(true);
 		const reply = await call({ type: "deleteTag", tag });
 		setDeleting(false);
-		if (!reply.ok) return setFailed(errorText(reply.error));
+		if (!reply.ok) {
+			holdFocus(false);
+			return setFailed(errorText(reply.error));
+		}
 		deleted(reply.data.changed);
 	}
 

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
+import type { Handlers } from "../../../src/messages";
+import {
+	gate,
+	type LocalFirestore,
+	type OptionsBackground,
+	optionsBackground,
+	type PageHandlers,
+	startLocalFirestore,
+} from "./localBackground";
 import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -146,9 +154,15 @@ describe("editing a link's tags in its row", () => {
 });
 
 describe("renaming and deleting a tag across its links", () => {
-	/** A user whose two newest links are tagged "react" and third "work", with the page open and the panel unfolded. */
-	async function openPanel(hash = "#size=25"): Promise<{ own: OptionsBackground; owned: string[] }> {
-		const own = await optionsBackground(firestore, { links: 3 });
+	/**
+	 * A user whose two newest links are tagged "react", the second "work" too, with the page open and the panel
+	 * unfolded; `overrides` replaces the background's handlers, as optionsBackground's does.
+	 */
+	async function openPanel(
+		hash = "#size=25",
+		overrides: (real: PageHandlers) => Partial<Handlers> = () => ({}),
+	): Promise<{ own: OptionsBackground; owned: string[] }> {
+		const own = await optionsBackground(firestore, { links: 3, overrides });
 		const owned = await codesOf(own);
 		await own.store.setTags(owned[0] ?? "", ["react"]);
 		await own.store.setTags(owned[1] ?? "", ["react", "work"]);
@@ -204,7 +218,28 @@ describe("renaming and deleting a tag across its links", () => {
 		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Rename tag work" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete tag work" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+		expect(await screen.findByText("Took “work” off 1 link.")).toBeTruthy();
 		expect(await screen.findByText("No tags yet.", { exact: false })).toBeTruthy();
-		expect(document.activeElement?.textContent).toBe("Manage tags");
+		await waitFor(() => expect(document.activeElement?.textContent).toBe("Manage tags"));
+	});
+
+	it("keeps focus in the panel when the list drops a deleted tag before the worker's reply", async () => {
+		const { opened: replied, open: reply } = gate();
+		await openPanel("#size=25", (real) => ({
+			async deleteTag(request) {
+				const done = await real.deleteTag(request);
+				await replied;
+				return done;
+			},
+		}));
+		await userEvent.click(screen.getByRole("button", { name: "Delete tag react" }));
+		await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+		// The links-changed of the delete reloads the tags, which takes react's row and its question away.
+		await waitFor(() => expect(screen.queryByRole("button", { name: "Rename tag react" })).toBeNull());
+		await waitFor(() => expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull());
+		await waitFor(() => expect(document.activeElement?.textContent).toBe("Manage tags"));
+		reply();
+		expect(await screen.findByText("Took “react” off 2 links.")).toBeTruthy();
+		await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Rename tag work" })));
 	});
 });
