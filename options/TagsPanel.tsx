@@ -20,11 +20,8 @@ type Action = { tag: string; kind: (typeof ACTIONS)[number] };
 /**
  * Where focus goes next: a button of a tag's row, or, with no tag left, the panel's summary. `meanwhile`
  * holds it until `to` is listed: a renamed tag's new row comes with the list's reload after the rename.
- * "held": a rename or delete is on its way, and the list's reload, which its links-changed starts, may
- * take the row with its form before the reply comes; focus then waits on the summary, not on the page
- * (where the links section would give it to the search box), until the reply says where it goes.
  */
-type FocusTarget = { to: Action; meanwhile?: Action } | "summary" | "held";
+type FocusTarget = { to: Action; meanwhile?: Action } | "summary";
 
 /** Each action's button: its word, and its whole name with the tag for screen readers. */
 const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
@@ -47,14 +44,19 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 	// renamed tag's Rename to its new name, a deleted tag's to its neighbour's Rename (or the summary). Never
 	// taken from outside the panel: the user may have moved on while the list reloaded.
 	const focusNext = useRef<FocusTarget | null>(null);
+	// A rename or delete is on its way: the list's reload, which its links-changed starts, may take the row
+	// and its form before the reply comes. Focus then waits on the summary rather than falling to the page
+	// (where the links section would hand it to the search box) until the reply says where it goes. Apart
+	// from focusNext, which the user's key or pointer clears: a second click on Delete must not drop it.
+	const requestOut = useRef(false);
 	useEffect(() => {
 		const next = focusNext.current;
 		const active = document.activeElement;
-		if (!next || (active !== document.body && !panel.current?.contains(active))) return;
-		if (next === "held") {
+		if (requestOut.current) {
 			if (active === document.body) summary.current?.focus();
 			return;
 		}
+		if (!next || (active !== document.body && !panel.current?.contains(active))) return;
 		if (next === "summary") {
 			focusNext.current = null;
 			summary.current?.focus();
@@ -75,10 +77,9 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 		focusNext.current = null;
 	}
 
-	/** A request of the panel's is out (true), or failed and its form stays (false). */
+	/** A request of the panel's is out (true), or has its reply (false). */
 	function holdFocus(held: boolean) {
-		if (held) focusNext.current = "held";
-		else if (focusNext.current === "held") focusNext.current = null;
+		requestOut.current = held;
 	}
 
 	function close(tag: string, kind: Action["kind"]) {
@@ -176,10 +177,8 @@ function RenameTagForm({ tag, holdFocus, close, renamed }: RenameTagFormProps) {
 			save={async (to) => {
 				holdFocus(true);
 				const reply = await call({ type: "renameTag", from: tag, to });
-				if (!reply.ok) {
-					holdFocus(false);
-					return reply.error;
-				}
+				holdFocus(false);
+				if (!reply.ok) return reply.error;
 				renamed(to, reply.data.changed);
 				return null;
 			}}
@@ -212,11 +211,10 @@ function ConfirmTagDelete({ tag, count, holdFocus, close, deleted }: ConfirmTagD
 		setDeleting(true);
 		holdFocus(true);
 		const reply = await call({ type: "deleteTag", tag });
+		holdFocus(false);
 		setDeleting(false);
-		if (!reply.ok) {
-			holdFocus(false);
-			return setFailed(errorText(reply.error));
-		}
+		if (!reply.ok) return setFailed(errorText(reply.error));
+		// `deleted` is this render's, whose tags still list the tag, even if the reload has taken its row since.
 		deleted(reply.data.changed);
 	}
 
