@@ -11,6 +11,7 @@
  * the other). A page that was ready and then did not write (the tab closed, or busy by then) has its copy
  * go through the document, opened only then.
  */
+import { settledWithin } from "../src/timeLimit";
 import type { PendingCopy } from "./offscreenCopies";
 
 /**
@@ -61,14 +62,10 @@ export function pageFirstCopies(
 }
 
 /** `answer`, or false once it has failed or `withinMs` has passed. */
-async function answered(answer: Promise<boolean>, withinMs: number): Promise<boolean> {
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const late = new Promise<boolean>((settle) => {
-		timer = setTimeout(() => settle(false), withinMs);
-	});
-	try {
-		return await Promise.race([answer.catch(() => false), late]);
-	} finally {
-		clearTimeout(timer);
-	}
+function answered(answer: Promise<boolean>, withinMs: number): Promise<boolean> {
+	return settledWithin(
+		answer.catch(() => false),
+		withinMs,
+		() => false,
+	);
 }

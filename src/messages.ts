@@ -9,6 +9,7 @@ import type { LinkAnalytics } from "./links/dayCounts";
 import type { LinkSearchResult } from "./links/linkSearch";
 import type { TagCount } from "./links/tags";
 import type { Link, LinkPage, LinksChange } from "./links/types";
+import { settledWithin } from "./timeLimit";
 
 type FieldKind = "string" | "number" | "boolean" | "string[]";
 type Shape = Record<string, FieldKind | `${FieldKind}?`>;
@@ -281,9 +282,5 @@ export function createClient(send: (request: AnyRequest) => Promise<unknown>): B
 
 /** `reply`, or the timeout's failure once REQUEST_TIMEOUT_MS have passed without it (its late answer dropped). */
 export function withinTimeLimit<T extends MessageType>(reply: Promise<Reply<T>>): Promise<Reply<T>> {
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const timedOut = new Promise<Failure>((resolve) => {
-		timer = setTimeout(() => resolve({ ok: false, error: appError("timeout") }), REQUEST_TIMEOUT_MS);
-	});
-	return Promise.race([reply, timedOut]).finally(() => clearTimeout(timer));
+	return settledWithin<Reply<T>>(reply, REQUEST_TIMEOUT_MS, () => ({ ok: false, error: appError("timeout") }));
 }
