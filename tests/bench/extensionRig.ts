@@ -20,6 +20,7 @@ export interface FarNetwork {
 	setRoundTrip(ms: number): void;
 	/** Both proxies' exchanges up to `until` (Date.now()), oldest first; forgets all they logged. */
 	take(until?: number): Exchange[];
+	close(): Promise<void>;
 }
 
 export interface ExtensionRig {
@@ -40,7 +41,8 @@ export interface RigOptions {
 /** Far above what a browser benchmark takes (a few minutes); only a browser that stopped answering reaches it. */
 const RIG_LIMIT_MS = 14 * 60_000;
 
-async function farNetwork(backend: BackendHosts, roundTripMs: number): Promise<FarNetwork> {
+/** Latency proxies in front of `backend`'s Auth and Firestore, starting at `roundTripMs`. */
+export async function startFarNetwork(backend: BackendHosts, roundTripMs: number): Promise<FarNetwork> {
 	const auth = await startLatencyProxy(backend.auth, roundTripMs);
 	const firestore = await startLatencyProxy(backend.firestore, roundTripMs);
 	return {
@@ -51,12 +53,27 @@ async function farNetwork(backend: BackendHosts, roundTripMs: number): Promise<F
 			firestore.setRoundTrip(ms);
 		},
 		take: (until) => [...auth.take(until), ...firestore.take(until)].sort((a, b) => a.at - b.at),
+		async close() {
+			await auth.close();
+			await firestore.close();
+		},
 	};
 }
 
-/** A throwaway local backend and a test site of pages to shorten, for `run`; over RIG_LIMIT_MS, the process exits. */
+/** The hosts a build talks to: `backend`'s own, or the proxies of `network` in front of it. */
+export function hostsThrough(backend: BackendHosts, network: FarNetwork | null): BackendHosts {
+	return network ? { ...backend, auth: network.auth.host, firestore: network.firestore.host } : backend;
+}
+
+const PAGE_TO_SHORTEN = (path: string) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`;
+
+/**
+ * A throwaway local backend and a test site of pages to shorten (`page(path)`), for `run`; over
+ * RIG_LIMIT_MS, the process exits.
+ */
 export async function withBenchBackend<T>(
 	run: (bench: { backend: BackendHosts; site: TestSite }) => Promise<T>,
+	page: (path: string) => string = PAGE_TO_SHORTEN,
 ): Promise<T> {
 	// Exiting runs the exit handlers that stop the emulators and the browser, which a kill from outside would not.
 	const watchdog = setTimeout(() => {
@@ -65,7 +82,7 @@ export async function withBenchBackend<T>(
 	}, RIG_LIMIT_MS).unref();
 	// The extension benchmarks open no short link: the static page starts sooner than the function.
 	const backend = await startTestBackend({ shortLinks: "static-page" });
-	const site = await serveTestSite((path) => `<!doctype html><title>Bench ${path}</title><p>A page to shorten</p>`);
+	const site = await serveTestSite(page);
 	try {
 		return await run({ backend: backend.hosts, site });
 	} finally {
@@ -81,15 +98,13 @@ export function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>, opti
 		let network: FarNetwork | null = null;
 		let extension: Extension | undefined;
 		try {
-			if (options.roundTripMs !== undefined) network = await farNetwork(backend, options.roundTripMs);
-			const hosts = network ? { ...backend, auth: network.auth.host, firestore: network.firestore.host } : backend;
-			await buildLocalExtension(extensionDir, hosts);
+			if (options.roundTripMs !== undefined) network = await startFarNetwork(backend, options.roundTripMs);
+			await buildLocalExtension(extensionDir, hostsThrough(backend, network));
 			extension = await launchExtension(extensionDir);
 			return await run({ backend, extensionDir, extension, site, network });
 		} finally {
 			await extension?.close();
-			await network?.auth.close();
-			await network?.firestore.close();
+			await network?.close();
 			rmSync(extensionDir, { recursive: true, force: true });
 		}
 	});

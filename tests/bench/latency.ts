@@ -9,7 +9,7 @@
  *   click, and through the clipboard document, as from a page that cannot take it, with none open (the
  *   first in a while) and with one kept from the copy before (another soon after);
  * - popup click to link after Chrome stopped the idle worker (it does 30 s after its last event, and five
- *   minutes after a use, as Shorty keeps it), and after a long idle,
+ *   minutes after a use, as Shorty keeps it), for a new and a repeated address, and after a long idle,
  *   when the ID tokens the worker and Auth saved have expired (they last an hour) but the refresh token holds;
  * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
  *   cache gone), and the first shorten of a new install (anonymous sign-up included);
@@ -24,31 +24,21 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deleteApp, initializeApp } from "firebase/app";
-import { collection, connectFirestoreEmulator, getDocs, getFirestore, updateDoc } from "firebase/firestore/lite";
-import { PROJECT_ID } from "../../local/config";
-import { QUOTAS } from "../../src/links/schema";
 import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { closeClipboardDocument, type Extension, grantActiveTab, launchExtension } from "../e2e/extension";
 import { withExtensionRig } from "./extensionRig";
-import type { Exchange } from "./latencyProxy";
+import { benchRoundTrip, type Exchange } from "./latencyProxy";
 import { type MenuCopy, menuToClipboard, optionsFirstPage, type TimedPath, type TimeToLink, timeToLink } from "./paths";
+import { newLinksCountFromZero } from "./quotas";
 import { record } from "./report";
 import { benchRuns, p50p95 } from "./stats";
 
-const ROUND_TRIP_MS = roundTripFromEnv();
+const ROUND_TRIP_MS = benchRoundTrip();
 const RUNS = benchRuns(15);
 /** Browser starts and new installs each launch a browser: fewer runs. */
 const LAUNCHES = Math.min(5, RUNS);
 const PATH_GROUPS = ["steady", "idle", "launches", "no-hosts"] as const;
 const GROUPS = groupsFromEnv();
-
-function roundTripFromEnv(): number {
-	const text = process.env.SHORTY_BENCH_RTT_MS ?? "100";
-	const ms = Number(text);
-	if (!Number.isFinite(ms) || ms < 0) throw new Error(`SHORTY_BENCH_RTT_MS must be milliseconds, not "${text}"`);
-	return ms;
-}
 
 function groupsFromEnv(): Set<(typeof PATH_GROUPS)[number]> {
 	const text = process.env.SHORTY_BENCH_LATENCY_PATHS;
@@ -115,25 +105,6 @@ async function expireSavedTokens(extension: Extension): Promise<void> {
 		});
 	} finally {
 		await page.close();
-	}
-}
-
-/**
- * Starts every account's count of new links this hour again: the steady rows make 4 × SHORTY_BENCH_RUNS new
- * links, past the 60 an hour an anonymous session may make (src/links/schema.ts, CREATION_LIMITS) at the default
- * 15 runs. The window itself stays, so no run pays for opening one. Written with the emulators' administrator
- * token, straight at the server: no proxy counts it.
- */
-async function countFromZero(firestoreHost: string): Promise<void> {
-	const app = initializeApp({ projectId: PROJECT_ID, apiKey: "demo-key" }, `bench-quotas-${Date.now()}`);
-	try {
-		const db = getFirestore(app);
-		const [host = "127.0.0.1", port] = firestoreHost.split(":");
-		connectFirestoreEmulator(db, host, Number(port), { mockUserToken: "owner" });
-		const quotas = await getDocs(collection(db, QUOTAS));
-		await Promise.all(quotas.docs.map((quota) => updateDoc(quota.ref, { created: 0 })));
-	} finally {
-		await deleteApp(app);
 	}
 }
 
@@ -225,7 +196,8 @@ await withExtensionRig(
 		await timeToLink(extension, tab, `${site.origin}/warm-up`);
 
 		for (const roundTrip of GROUPS.has("steady") ? [0, ROUND_TRIP_MS] : []) {
-			await countFromZero(backend.firestore);
+			// The steady rows make 4 × RUNS new links: past an hour's allowance at the default 15 runs.
+			await newLinksCountFromZero(backend.firestore);
 			network.setRoundTrip(roundTrip);
 			const page = (kind: string, run: number) => `${site.origin}/${kind}/${roundTrip}/${run}`;
 			report(
@@ -280,7 +252,7 @@ await withExtensionRig(
 
 		// Last in this browser: Playwright reaches only the worker's first instance, which the menu runs need.
 		for (const roundTrip of GROUPS.has("idle") ? [0, ROUND_TRIP_MS] : []) {
-			await countFromZero(backend.firestore);
+			await newLinksCountFromZero(backend.firestore);
 			network.setRoundTrip(roundTrip);
 			report(
 				roundTrip,
@@ -288,6 +260,15 @@ await withExtensionRig(
 				await measure(LAUNCHES, async (run) => {
 					await extension.terminateWorker();
 					return timeToLink(extension, tab, `${site.origin}/idle/${roundTrip}/${run}`);
+				}),
+			);
+			// The address of the idle row's first run, shortened again: no request, only the stopped worker's start.
+			report(
+				roundTrip,
+				"popup click to link after the worker stopped (idle), repeated address",
+				await measure(LAUNCHES, async () => {
+					await extension.terminateWorker();
+					return timeToLink(extension, tab, `${site.origin}/idle/${roundTrip}/0`);
 				}),
 			);
 			report(

@@ -28,6 +28,14 @@ export interface LatencyProxy {
 	close(): Promise<void>;
 }
 
+/** The round trip the latency benchmarks add: SHORTY_BENCH_RTT_MS, 100 ms unless set. */
+export function benchRoundTrip(): number {
+	const text = process.env.SHORTY_BENCH_RTT_MS ?? "100";
+	const ms = Number(text);
+	if (!Number.isFinite(ms) || ms < 0) throw new Error(`SHORTY_BENCH_RTT_MS must be milliseconds, not "${text}"`);
+	return ms;
+}
+
 const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
 
 async function bodyOf(message: IncomingMessage): Promise<Buffer> {

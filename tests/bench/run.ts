@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "../../scripts/chromium.mjs";
 import { findFirefox, firefoxMissing } from "../../scripts/firefox.mjs";
+import { realWindowToolsMissing } from "../../scripts/realWindowTools.mjs";
 
 const BENCHES = [
 	"bundle",
@@ -21,6 +22,7 @@ const BENCHES = [
 	"options",
 	"latency",
 	"keepWarm",
+	"shortcut",
 	"firefox",
 	"function",
 	"redirect",
@@ -34,13 +36,18 @@ if (unknown.length > 0) {
 	console.error(`bench: no benchmark named ${unknown.join(", ")}; there are ${BENCHES.join(", ")}`);
 	process.exit(2);
 }
-// Firefox is optional outside CI (scripts/setup.mjs): without one, a full run leaves its benchmark out and
-// says so; asked for by name, it runs and fails with the hint.
-const firefoxHint = asked.length === 0 ? firefoxMissing() : undefined;
-if (firefoxHint) process.stderr.write(`bench: leaving out firefox. ${firefoxHint}\n`);
-const chosen = BENCHES.filter(
-	(name) => (asked.length === 0 || asked.includes(name)) && !(name === "firefox" && firefoxHint),
+// Firefox, and the real window's X tools, are optional outside CI (scripts/setup.mjs): without them, a full
+// run leaves their benchmarks out and says so; asked for by name, each runs and fails with the hint.
+const missing = new Map<string, string | undefined>(
+	asked.length === 0
+		? [
+				["firefox", firefoxMissing()],
+				["shortcut", realWindowToolsMissing()],
+			]
+		: [],
 );
+for (const [name, hint] of missing) if (hint) process.stderr.write(`bench: leaving out ${name}. ${hint}\n`);
+const chosen = BENCHES.filter((name) => (asked.length === 0 || asked.includes(name)) && !missing.get(name));
 
 const tsx = fileURLToPath(import.meta.resolve("tsx/cli"));
 const scratch = mkdtempSync(join(tmpdir(), "shorty-bench-"));

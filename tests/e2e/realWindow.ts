@@ -42,6 +42,10 @@ export interface RealWindow {
 	clipboard(): Promise<string>;
 	/** Puts `text` on the X clipboard, as another application copying would. */
 	copyElsewhere(text: string): Promise<void>;
+	/** Real typing, key by key, into whatever has the focus. */
+	type(text: string): Promise<void>;
+	/** Lets pages of `origin` read the clipboard without asking, as a user's "Allow" would. */
+	allowClipboardRead(origin: string): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -185,6 +189,10 @@ export async function launchRealWindow(extensionDir: string, url: string): Promi
 				await poll(async () => !(await targets()).some((target) => target.targetId === targetId));
 			},
 			press: (keys) => xdotool("key", "--clearmodifiers", keys),
+			type: (text) => xdotool("type", "--delay", "5", text),
+			async allowClipboardRead(origin) {
+				await send("Browser.grantPermissions", { permissions: ["clipboardReadWrite"], origin });
+			},
 			clickPage: () => xdotool("mousemove", String(WIDTH / 2), String(HEIGHT / 2), "click", "1"),
 			async clipboard() {
 				try {
