@@ -8,6 +8,7 @@
  * finds github.com, "react docs" finds the links that have both.
  */
 import { foldForSearch } from "./foldText";
+import { compareNames } from "./nameOrder";
 import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
@@ -75,13 +76,12 @@ type Order = Exclude<LinkSort, "clicks">;
 
 const byCode = (a: Entry, b: Entry) => (a.link.code < b.link.code ? -1 : a.link.code > b.link.code ? 1 : 0);
 const newestFirst = (a: Entry, b: Entry) => b.link.createdAt - a.link.createdAt || byCode(a, b);
-const titles = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 const untitled = (entry: Entry) => (entry.link.title === "" ? 1 : 0);
 
 const ORDERS: Record<Order, (a: Entry, b: Entry) => number> = {
 	newest: newestFirst,
 	oldest: (a, b) => a.link.createdAt - b.link.createdAt || byCode(a, b),
-	title: (a, b) => untitled(a) - untitled(b) || titles.compare(a.link.title, b.link.title) || newestFirst(a, b),
+	title: (a, b) => untitled(a) - untitled(b) || compareNames(a.link.title, b.link.title) || newestFirst(a, b),
 };
 
 const NO_CLICKS: ClickTotals = new Map();

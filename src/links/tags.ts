@@ -5,6 +5,7 @@
 import { type AppError, appError } from "../errors";
 import { foldCase } from "./foldText";
 import { characterName } from "./inputProblem";
+import { compareNames } from "./nameOrder";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_LINK, TAG_CHARACTERS, TAG_PATTERN } from "./schema";
 import type { Checked, Link } from "./types";
 
@@ -115,8 +116,6 @@ export interface TagCount {
 	count: number;
 }
 
-const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-
 /**
  * Each tag and how many links have it, sorted by name ("q2" before "q10"): the tag list. An array, not a
  * Map, because it crosses the extension's message boundary, which would flatten a Map to {}.
@@ -137,5 +136,5 @@ export function tagCounts(links: Iterable<Link>): TagCount[] {
 	}
 	return [...counts.values()]
 		.map(({ tag, count }) => ({ tag, count }))
-		.sort((a, b) => byName.compare(a.tag, b.tag) || a.tag.localeCompare(b.tag));
+		.sort((a, b) => compareNames(a.tag, b.tag) || a.tag.localeCompare(b.tag));
 }

@@ -42,9 +42,10 @@ function namespace(): object {
 
 /**
  * Runs the built background with `names` ("browser", "chrome") bound to one API that records each namespace
- * read and any listing or describing of it; returns them once the start's promises have settled.
+ * read and any listing or describing of it, and `globals` beside them; returns the reads once the start's
+ * promises have settled.
  */
-async function startBackground(names: string[]): Promise<string[]> {
+async function startBackground(names: string[], globals: object = {}): Promise<string[]> {
 	const reads: string[] = [];
 	const api = new Proxy(
 		{},
@@ -65,7 +66,7 @@ async function startBackground(names: string[]): Promise<string[]> {
 			},
 		},
 	);
-	const context = createContext(Object.fromEntries(names.map((name) => [name, api])));
+	const context = createContext({ ...Object.fromEntries(names.map((name) => [name, api])), ...globals });
 	const source = readFileSync(resolve(DIST, "service-worker.js"), "utf8");
 	new Script(source, { filename: "service-worker.js" }).runInContext(context);
 	await new Promise((settle) => setTimeout(settle));
@@ -81,5 +82,21 @@ describe("the background's start", () => {
 
 	it("with `chrome` alone (before Chrome 148): the polyfill's wrapper reads the same namespaces", async () => {
 		expect(await startBackground(["chrome"])).toEqual(USED_AT_START);
+	});
+
+	it("makes no collator: the first in a process loads the language's collation data (src/links/nameOrder.ts)", async () => {
+		let made = 0;
+		class CountedCollator extends Intl.Collator {
+			constructor(...args: ConstructorParameters<typeof Intl.Collator>) {
+				super(...args);
+				made++;
+			}
+		}
+		const countingIntl = Object.create(Intl, { Collator: { value: CountedCollator } });
+		expect(await startBackground(["browser", "chrome"], { Intl: countingIntl })).toEqual(USED_AT_START);
+		expect(made).toBe(0);
+		// The count is seen: the same context's collator, made on purpose, counts.
+		new Script("new Intl.Collator()").runInContext(createContext({ Intl: countingIntl }));
+		expect(made).toBe(1);
 	});
 });
