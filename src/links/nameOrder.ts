@@ -3,9 +3,9 @@
  * value ("q2" before "q10"), in the browser's language.
  *
  * One collator, made at the first comparison rather than when a module loads: making the first one in a
- * process loads the language's collation data, which took about 18 ms of a stopped worker's 44 ms from its
- * start to its script's end (half of it the collator), before the shortcut's copy could begin; and the
- * pages loaded it with the code they share with the worker, whether they sorted anything or not.
+ * process loads the language's collation data, most of a stopped worker's script run at every start before
+ * (docs/architecture.md, "The shortcut in a real window"), and the pages loaded it with the code they share
+ * with the worker, whether they sorted anything or not. No shorten compares names.
  */
 let collator: Intl.Collator | undefined;
 

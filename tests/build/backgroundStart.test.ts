@@ -6,8 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createContext, Script } from "node:vm";
+import { type Context, createContext, Script } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { countingIntl } from "../countingCollator";
 import { DIST } from "./dist";
 
 const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
@@ -43,9 +44,9 @@ function namespace(): object {
 /**
  * Runs the built background with `names` ("browser", "chrome") bound to one API that records each namespace
  * read and any listing or describing of it, and `globals` beside them; returns the reads once the start's
- * promises have settled.
+ * promises have settled, and the context it ran in.
  */
-async function startBackground(names: string[], globals: object = {}): Promise<string[]> {
+async function startBackground(names: string[], globals: object = {}): Promise<{ reads: string[]; context: Context }> {
 	const reads: string[] = [];
 	const api = new Proxy(
 		{},
@@ -70,33 +71,27 @@ async function startBackground(names: string[], globals: object = {}): Promise<s
 	const source = readFileSync(resolve(DIST, "service-worker.js"), "utf8");
 	new Script(source, { filename: "service-worker.js" }).runInContext(context);
 	await new Promise((settle) => setTimeout(settle));
-	return [...new Set(reads)].sort();
+	return { reads: [...new Set(reads)].sort(), context };
 }
 
 const USED_AT_START = ["commands", "contextMenus", "i18n", "runtime", "storage"];
 
 describe("the background's start", () => {
 	it("with the browser's own `browser`: reads only the namespaces it listens to or uses, and never lists or copies it", async () => {
-		expect(await startBackground(["browser", "chrome"])).toEqual(USED_AT_START);
+		expect((await startBackground(["browser", "chrome"])).reads).toEqual(USED_AT_START);
 	});
 
 	it("with `chrome` alone (before Chrome 148): the polyfill's wrapper reads the same namespaces", async () => {
-		expect(await startBackground(["chrome"])).toEqual(USED_AT_START);
+		expect((await startBackground(["chrome"])).reads).toEqual(USED_AT_START);
 	});
 
 	it("makes no collator: the first in a process loads the language's collation data (src/links/nameOrder.ts)", async () => {
-		let made = 0;
-		class CountedCollator extends Intl.Collator {
-			constructor(...args: ConstructorParameters<typeof Intl.Collator>) {
-				super(...args);
-				made++;
-			}
-		}
-		const countingIntl = Object.create(Intl, { Collator: { value: CountedCollator } });
-		expect(await startBackground(["browser", "chrome"], { Intl: countingIntl })).toEqual(USED_AT_START);
-		expect(made).toBe(0);
-		// The count is seen: the same context's collator, made on purpose, counts.
-		new Script("new Intl.Collator()").runInContext(createContext({ Intl: countingIntl }));
-		expect(made).toBe(1);
+		const counting = countingIntl();
+		const { reads, context } = await startBackground(["browser", "chrome"], { Intl: counting.Intl });
+		expect(reads).toEqual(USED_AT_START);
+		expect(counting.made()).toBe(0);
+		// The background's context counts a collator made in it: a count of none is not for want of seeing.
+		new Script("new Intl.Collator()").runInContext(context);
+		expect(counting.made()).toBe(1);
 	});
 });

@@ -5,12 +5,10 @@
  * Shorty's clipboard document. Each is read back from the X clipboard, as the user's next paste would.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import manifest from "../../manifest.json" with { type: "json" };
 import { realWindowToolsMissing } from "../../scripts/realWindowTools.mjs";
-import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { firestoreAdmin } from "../firestoreAdmin";
 import { poll } from "./extension";
-import { launchRealWindow, type RealWindow, type TargetInfo } from "./realWindow";
+import { isClipboardDocument, launchRealWindow, type RealWindow, SHORTCUT } from "./realWindow";
 import { serveTestSite, type TestSite } from "./testSite";
 
 // `npm test` installs the tools first (scripts/setup.mjs --browser), and CI must never pass by skipping.
@@ -23,8 +21,6 @@ if (missing) {
 
 const backend = inject("backend");
 const admin = firestoreAdmin(`http://${backend.firestore}`);
-/** The shortcut as a user presses it: the manifest's suggested key, in xdotool's spelling. */
-const SHORTCUT = manifest.commands["shorten-current-tab"].suggested_key.default.toLowerCase();
 const ELSEWHERE = "copied in another application before the shortcut";
 
 /** A press that went unheeded, or is still on its way, has had this long to copy. */
@@ -82,8 +78,6 @@ describe.skipIf(missing)("the shortcut in a real window", () => {
 		if (presses > 1) await new Promise((settle) => setTimeout(settle, pressedAt + STRAGGLER_MS - Date.now()));
 		return copied;
 	}
-
-	const isClipboardDocument = (target: TargetInfo) => URL.parse(target.url)?.pathname === `/${OFFSCREEN_DOCUMENT}`;
 
 	async function clipboardDocumentOpen(): Promise<boolean> {
 		return (await chromium.targets()).some(isClipboardDocument);

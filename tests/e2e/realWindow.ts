@@ -11,8 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
+import manifest from "../../manifest.json" with { type: "json" };
 import { findChromium, INSTALL_HINT } from "../../scripts/chromium.mjs";
 import { realWindowToolsMissing } from "../../scripts/realWindowTools.mjs";
+import { OFFSCREEN_DOCUMENT } from "../../src/messages";
 import { chromiumArgs, poll } from "./extension";
 
 const run = promisify(execFile);
@@ -28,6 +30,16 @@ export interface TargetInfo {
 	type: string;
 	url: string;
 }
+
+/** The shortcut as a user presses it: the manifest's suggested key, in xdotool's spelling. */
+export const SHORTCUT = manifest.commands["shorten-current-tab"].suggested_key.default.toLowerCase();
+
+/** Shorty's worker, while it runs: the only extension the browser loads. */
+export const isExtensionWorker = (target: TargetInfo) =>
+	target.type === "service_worker" && target.url.startsWith("chrome-extension://");
+
+/** Shorty's offscreen clipboard document, whatever its query says of how long it stays. */
+export const isClipboardDocument = (target: TargetInfo) => URL.parse(target.url)?.pathname === `/${OFFSCREEN_DOCUMENT}`;
 
 export interface RealWindow {
 	/** The browser's targets (pages, workers, Shorty's documents), as DevTools lists them without attaching. */
@@ -174,13 +186,7 @@ export async function launchRealWindow(extensionDir: string, url: string): Promi
 		});
 		const send = pipeConnection(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
 		const targets = async () => ((await send("Target.getTargets")) as { targetInfos: TargetInfo[] }).targetInfos;
-		await poll(
-			async () =>
-				(await targets()).some(
-					(target) => target.type === "service_worker" && target.url.startsWith("chrome-extension://"),
-				),
-			LAUNCH_MS,
-		);
+		await poll(async () => (await targets()).some(isExtensionWorker), LAUNCH_MS);
 		const xdotool = (...args: string[]) => run("xdotool", args, { env, timeout: TOOL_MS }).then(() => undefined);
 		return {
 			targets,
