@@ -42,7 +42,7 @@ export interface RigOptions {
 const RIG_LIMIT_MS = 14 * 60_000;
 
 /** Latency proxies in front of `backend`'s Auth and Firestore, starting at `roundTripMs`. */
-export async function startFarNetwork(backend: BackendHosts, roundTripMs: number): Promise<FarNetwork> {
+async function startFarNetwork(backend: BackendHosts, roundTripMs: number): Promise<FarNetwork> {
 	const auth = await startLatencyProxy(backend.auth, roundTripMs);
 	const firestore = await startLatencyProxy(backend.firestore, roundTripMs);
 	return {
@@ -61,7 +61,7 @@ export async function startFarNetwork(backend: BackendHosts, roundTripMs: number
 }
 
 /** The hosts a build talks to: `backend`'s own, or the proxies of `network` in front of it. */
-export function hostsThrough(backend: BackendHosts, network: FarNetwork | null): BackendHosts {
+function hostsThrough(backend: BackendHosts, network: FarNetwork | null): BackendHosts {
 	return network ? { ...backend, auth: network.auth.host, firestore: network.firestore.host } : backend;
 }
 
@@ -92,20 +92,36 @@ export async function withBenchBackend<T>(
 	}
 }
 
+/**
+ * The extension built against `backend` into a folder of its own, through latency proxies when the options
+ * ask for a round trip, for `use`; the folder and the proxies are gone afterwards.
+ */
+export async function withExtensionBuild<T>(
+	backend: BackendHosts,
+	options: RigOptions,
+	use: (build: { extensionDir: string; network: FarNetwork | null }) => Promise<T>,
+): Promise<T> {
+	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
+	let network: FarNetwork | null = null;
+	try {
+		if (options.roundTripMs !== undefined) network = await startFarNetwork(backend, options.roundTripMs);
+		await buildLocalExtension(extensionDir, hostsThrough(backend, network));
+		return await use({ extensionDir, network });
+	} finally {
+		await network?.close();
+		rmSync(extensionDir, { recursive: true, force: true });
+	}
+}
+
 export function withExtensionRig<T>(run: (rig: ExtensionRig) => Promise<T>, options: RigOptions = {}): Promise<T> {
-	return withBenchBackend(async ({ backend, site }) => {
-		const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
-		let network: FarNetwork | null = null;
-		let extension: Extension | undefined;
-		try {
-			if (options.roundTripMs !== undefined) network = await startFarNetwork(backend, options.roundTripMs);
-			await buildLocalExtension(extensionDir, hostsThrough(backend, network));
-			extension = await launchExtension(extensionDir);
-			return await run({ backend, extensionDir, extension, site, network });
-		} finally {
-			await extension?.close();
-			await network?.close();
-			rmSync(extensionDir, { recursive: true, force: true });
-		}
-	});
+	return withBenchBackend(({ backend, site }) =>
+		withExtensionBuild(backend, options, async ({ extensionDir, network }) => {
+			const extension = await launchExtension(extensionDir);
+			try {
+				return await run({ backend, extensionDir, extension, site, network });
+			} finally {
+				await extension.close();
+			}
+		}),
+	);
 }

@@ -16,10 +16,6 @@
  * owner, so a figure may be a few ms late. A run whose first press copied nothing is left out.
  * Run: npx tsx tests/bench/shortcut.ts (Linux, with Xvfb, xdotool and xclip: scripts/setup.mjs --browser).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildLocalExtension } from "../../scripts/localBuild";
 import { poll } from "../e2e/extension";
 import {
 	isClipboardDocument,
@@ -29,7 +25,7 @@ import {
 	SHORTCUT,
 	type TargetInfo,
 } from "../e2e/realWindow";
-import { hostsThrough, startFarNetwork, withBenchBackend } from "./extensionRig";
+import { withBenchBackend, withExtensionBuild } from "./extensionRig";
 import { benchRoundTrip } from "./latencyProxy";
 import { newLinksCountFromZero } from "./quotas";
 import { record } from "./report";
@@ -209,48 +205,48 @@ function report(figure: string, copies: Copy[]): void {
 	);
 }
 
-await withBenchBackend(async ({ backend, site }) => {
-	const network = await startFarNetwork(backend, 0);
-	const extensionDir = mkdtempSync(join(tmpdir(), "shorty-bench-extension-"));
-	let chromium: RealWindow | undefined;
-	try {
-		await buildLocalExtension(extensionDir, hostsThrough(backend, network));
-		chromium = await launchRealWindow(extensionDir, `${site.origin}/warm-up`);
-		await chromium.allowClipboardRead(site.origin);
-		await chromium.clickPage();
-		const { visit } = await reportOf(["focus"], () => true, 30_000);
-		// The first shortcut signs in anonymously. Chrome drops presses made right after its start (see
-		// tests/e2e/realWindow.test.ts): pressed each second until one copies.
-		await shortcutCopy(chromium, visit, { pressAgainAfterMs: 1_000, presses: 30 });
+await withBenchBackend(
+	({ backend, site }) =>
+		withExtensionBuild(backend, { roundTripMs: 0 }, async ({ extensionDir, network }) => {
+			if (!network) throw new Error("the shortcut bench needs the rig's proxies");
+			let chromium: RealWindow | undefined;
+			try {
+				chromium = await launchRealWindow(extensionDir, `${site.origin}/warm-up`);
+				await chromium.allowClipboardRead(site.origin);
+				await chromium.clickPage();
+				const { visit } = await reportOf(["focus"], () => true, 30_000);
+				// The first shortcut signs in anonymously. Chrome drops presses made right after its start (see
+				// tests/e2e/realWindow.test.ts): pressed each second until one copies.
+				await shortcutCopy(chromium, visit, { pressAgainAfterMs: 1_000, presses: 30 });
 
-		for (const roundTrip of [0, ROUND_TRIP_MS]) {
-			network.setRoundTrip(roundTrip);
-			// Each round trip's 2 × RUNS new links counted from zero (./quotas.ts).
-			await newLinksCountFromZero(backend.firestore);
-			for (const idle of [false, true]) {
-				const when = idle ? " after the worker stopped (idle)" : "";
-				const path = (run: number) => `${site.origin}/${idle ? "idle" : "running"}/${roundTrip}/${run}`;
-				for (const repeated of [false, true]) {
-					const copies: Copy[] = [];
-					for (let run = 0; run < RUNS; run++) {
-						const visit = await goTo(chromium, path(repeated ? 0 : run));
-						// A document would stay from a copy through it; only one this run opens should count.
-						await closeAll(chromium, isClipboardDocument);
-						if (idle) await stopWorker(chromium);
-						copies.push(await shortcutCopy(chromium, visit));
-						// The rest of the shorten (the notification, the mirror, Auth's own start) before the next.
-						await wait(200 + 3 * roundTrip);
+				for (const roundTrip of [0, ROUND_TRIP_MS]) {
+					network.setRoundTrip(roundTrip);
+					// Each round trip's 2 × RUNS new links counted from zero (./quotas.ts).
+					await newLinksCountFromZero(backend.firestore);
+					for (const idle of [false, true]) {
+						const when = idle ? " after the worker stopped (idle)" : "";
+						const path = (run: number) => `${site.origin}/${idle ? "idle" : "running"}/${roundTrip}/${run}`;
+						for (const repeated of [false, true]) {
+							const copies: Copy[] = [];
+							for (let run = 0; run < RUNS; run++) {
+								const visit = await goTo(chromium, path(repeated ? 0 : run));
+								// A document would stay from a copy through it; only one this run opens should count.
+								await closeAll(chromium, isClipboardDocument);
+								if (idle) await stopWorker(chromium);
+								copies.push(await shortcutCopy(chromium, visit));
+								// The rest of the shorten (the notification, the mirror, Auth's own start) before the next.
+								await wait(200 + 3 * roundTrip);
+							}
+							report(
+								`shortcut to clipboard${when}, ${repeated ? "repeated" : "new"} address, at ${roundTrip} ms RTT`,
+								copies,
+							);
+						}
 					}
-					report(
-						`shortcut to clipboard${when}, ${repeated ? "repeated" : "new"} address, at ${roundTrip} ms RTT`,
-						copies,
-					);
 				}
+			} finally {
+				await chromium?.close();
 			}
-		}
-	} finally {
-		await chromium?.close();
-		await network.close();
-		rmSync(extensionDir, { recursive: true, force: true });
-	}
-}, testSite);
+		}),
+	testSite,
+);
