@@ -17,6 +17,7 @@ import { createLinkStore, type LinkStore } from "../src/links/store";
 import { commitOverRest } from "../src/links/store/restCommit";
 import { commitWithSdk } from "../src/links/store/writes";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
+import { readSettings } from "../src/settings";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
@@ -31,6 +32,7 @@ import { createQuickShorten } from "./quickShorten";
 import { savedSessions } from "./savedSession";
 import { settingsHandlers } from "./settings";
 import { refreshIdToken, secureTokenUrl } from "./tokenRefresh";
+import { toolbarClicks } from "./toolbar";
 
 /** The keyboard command's name in manifest.json: a public interface, like the menu ids. */
 const SHORTEN_COMMAND = "shorten-current-tab";
@@ -135,6 +137,31 @@ const warm = keepWarm({
 	later: (task, ms) => void setTimeout(task, ms),
 });
 
+// Chrome's toolbar button: its click comes here, which sends the popup's shorten before the popup has opened
+// (./toolbar.ts). Firefox's opens its popup itself, as the manifest says.
+const toolbar =
+	import.meta.env.MODE === "firefox"
+		? null
+		: toolbarClicks({
+				action: {
+					setPopup: (details) => chrome.action.setPopup(details),
+					openPopup: (windowId) => chrome.action.openPopup(windowId === undefined ? {} : { windowId }),
+				},
+				popup: browser.runtime.getManifest().action?.default_popup ?? "",
+				shortLinkBase: builtConfig.shortLinkBase,
+				siteHosts: () => shortLinkSiteHosts(builtConfig),
+				shortenOnOpen: async () => (await readSettings(browser.storage.sync)).shortenOnOpen,
+				handle: (message) => handleMessage(message),
+				clock: Date.now,
+			});
+if (toolbar) {
+	void toolbar.takeOver().catch(() => undefined);
+	chrome.action.onClicked.addListener((tab) => {
+		warm.used();
+		void toolbar.clicked(tab).catch(() => undefined);
+	});
+}
+
 // Only the extension's own pages may drive the worker. Other extensions and websites arrive on
 // onMessageExternal, which Shorty does not listen to, but a content script would arrive here with its
 // web page as sender; none exists today, and none should ever act for the user unchecked.
@@ -142,7 +169,7 @@ const ownPages = browser.runtime.getURL("");
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
 	if (!sender.url?.startsWith(ownPages)) return undefined;
 	warm.used();
-	return handleMessage(message);
+	return toolbar ? toolbar.answer(message) : handleMessage(message);
 });
 
 // The context menu and the keyboard command send the popup's own shorten request through the same handler.

@@ -1,15 +1,9 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { TabAddress } from "../src/links/pageToShorten";
 import type { Settings } from "../src/messages";
 
 /** The tab the popup was opened on. */
-export interface ActiveTab {
-	/**
-	 * Undefined when Chrome grants no activeTab for the tab: browser pages (chrome://, about:, the new-tab
-	 * page) and the extension stores, where no click gives an extension access.
-	 */
-	url: string | undefined;
-	title: string;
-}
+export type ActiveTab = TabAddress;
 
 /**
  * What the popup needs from the browser, as plain functions. Components get it from context, so tests

@@ -13,6 +13,7 @@
  * (pageToShorten.ts), so it is always one the page asks for.
  */
 import { toAppError } from "../src/errors";
+import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/links/pageToShorten";
 import type { Link } from "../src/links/types";
 import {
 	type AnyRequest,
@@ -23,7 +24,6 @@ import {
 	withinTimeLimit,
 } from "../src/messages";
 import type { ActiveTab, PopupEnvironment } from "./environment";
-import { pageToShorten, shortenRequest, shortensOnOpen } from "./pageToShorten";
 
 /** What the first requests have brought by the page's first render. */
 export interface Arrived {

@@ -74,7 +74,7 @@ async function startBackground(names: string[], globals: object = {}): Promise<{
 	return { reads: [...new Set(reads)].sort(), context };
 }
 
-const USED_AT_START = ["commands", "contextMenus", "i18n", "runtime", "storage"];
+const USED_AT_START = ["action", "commands", "contextMenus", "i18n", "runtime", "storage"];
 
 describe("the background's start", () => {
 	it("with the browser's own `browser`: reads only the namespaces it listens to or uses, and never lists or copies it", async () => {

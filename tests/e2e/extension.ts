@@ -163,7 +163,15 @@ export async function launchExtension(
 		openPopup: () =>
 			popupOpenedBy(async () => {
 				const clickedAt = Date.now();
-				await worker.evaluate(() => chrome.action.openPopup());
+				// The worker takes the button's clicks (background/toolbar.ts): no popup is set but while one opens.
+				await worker.evaluate(async () => {
+					await chrome.action.setPopup({ popup: chrome.runtime.getManifest().action?.default_popup ?? "" });
+					try {
+						await chrome.action.openPopup();
+					} finally {
+						await chrome.action.setPopup({ popup: "" });
+					}
+				});
 				return clickedAt;
 			}),
 		async terminateWorker() {

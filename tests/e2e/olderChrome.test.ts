@@ -1,5 +1,5 @@
 /**
- * Shorty in Chrome 116 to 147, the oldest the manifest accepts, as far as Shorty's code can tell them
+ * Shorty in Chrome 127 to 147, the oldest the manifest accepts, as far as Shorty's code can tell them
  * apart from the suite's newer Chromium: no `browser` namespace, so the pages take `chrome`
  * (src/ui/pageBrowser.ts) and webextension-polyfill wraps `chrome` in the worker (src/browser.ts); and a
  * message listener answers only through sendResponse, its returned promise being no answer. A copy of the

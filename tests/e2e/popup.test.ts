@@ -133,6 +133,55 @@ describe("the popup on a toolbar click", () => {
 	});
 });
 
+/**
+ * Notes, in the worker, when each Firestore commit leaves (Date.now(), the clock a page's
+ * performance.timeOrigin is in too), until the returned function stops it and hands them over.
+ */
+async function commitsSent(): Promise<() => Promise<number[]>> {
+	await extension.worker.evaluate(() => {
+		const scope = globalThis as unknown as { realFetch?: typeof fetch; commitsSent?: number[] };
+		const realFetch = fetch;
+		const sent: number[] = [];
+		scope.realFetch = realFetch;
+		scope.commitsSent = sent;
+		globalThis.fetch = (input, init) => {
+			if (String(input instanceof Request ? input.url : input).includes(":commit")) sent.push(Date.now());
+			return realFetch(input, init);
+		};
+	});
+	return () =>
+		extension.worker.evaluate(() => {
+			const scope = globalThis as unknown as { realFetch?: typeof fetch; commitsSent?: number[] };
+			if (scope.realFetch) globalThis.fetch = scope.realFetch;
+			const sent = scope.commitsSent ?? [];
+			delete scope.realFetch;
+			delete scope.commitsSent;
+			return sent;
+		});
+}
+
+describe("the toolbar click, which the worker takes before the popup opens", () => {
+	it("sends the page's shorten before the popup's page has started, and the popup shows that one link", async () => {
+		const pageUrl = `${siteOrigin}/articles/sent-at-the-click`;
+		await showTab(pageUrl);
+		const stop = await commitsSent();
+		let sent: number[] = [];
+		try {
+			const popup = await extension.clickAction(tab);
+			const link = await shownShortLink(popup);
+			const popupStart = await popup.evaluate(() => performance.timeOrigin);
+			await popup.close();
+			sent = await stop();
+			// One commit: the popup's own shorten, sent as it opened, got the reply of the click's.
+			expect(sent).toHaveLength(1);
+			expect(sent[0]).toBeLessThan(popupStart);
+			expect(await targetOf(new URL(link).pathname.slice(1))).toBe(pageUrl);
+		} finally {
+			if (sent.length === 0) await stop().catch(() => undefined);
+		}
+	});
+});
+
 describe("the popup on a private address", () => {
 	it("asks before publishing a loopback address, writes nothing, and shortens after Shorten anyway", async () => {
 		const pageUrl = `${site.loopbackOrigin}/articles/intranet`;
@@ -282,6 +331,28 @@ function setSettings(popup: ActionPopup, settings: { shortenOnOpen?: boolean }):
 }
 
 describe("the popup with shortenOnOpen off", () => {
+	it("sends nothing at the click: the page's first link is made by Shorten this page", async () => {
+		await showTab(`${siteOrigin}/articles/not-at-the-click`);
+		const first = await extension.clickAction(tab);
+		await shownShortLink(first);
+		await setSettings(first, { shortenOnOpen: false });
+		await first.close();
+		await showTab(`${siteOrigin}/articles/only-on-request`);
+		const stop = await commitsSent();
+		const popup = await extension.clickAction(tab);
+		try {
+			await popup.waitFor(() => document.activeElement?.textContent === "Shorten this page");
+			expect(await stop()).toEqual([]);
+			await pressPopupButton(popup, "Shorten this page");
+			const link = await shownShortLink(popup);
+			expect(await targetOf(new URL(link).pathname.slice(1))).toBe(`${siteOrigin}/articles/only-on-request`);
+		} finally {
+			await stop().catch(() => undefined);
+			await setSettings(popup, { shortenOnOpen: true });
+			await popup.close();
+		}
+	});
+
 	it("waits for Shorten this page, which gives the page's existing link, and nothing below moves", async () => {
 		await showTab(`${siteOrigin}/articles/on-request`);
 		const first = await extension.clickAction(tab);

@@ -1,9 +1,21 @@
-/** What the popup would shorten: the tab's address checked, and the request that shortens it. */
-import { type AppError, appError } from "../src/errors";
-import { type PrivateAddressKind, privateAddressKind } from "../src/links/privateAddress";
-import { checkUrl } from "../src/links/urls";
-import type { RequestOf } from "../src/messages";
-import type { ActiveTab } from "./environment";
+/**
+ * What the popup would shorten: the tab's address checked, and the request that shortens it. The popup
+ * decides with it, and so does the worker for a toolbar click (background/toolbar.ts), so both send the
+ * same request for the same tab.
+ */
+import { type AppError, appError } from "../errors";
+import type { RequestOf } from "../messages";
+import { type PrivateAddressKind, privateAddressKind } from "./privateAddress";
+import { checkUrl } from "./urls";
+
+/**
+ * The tab the popup is for. `url` is undefined where the browser grants no activeTab: browser pages
+ * (chrome://, about:, the new-tab page) and the extension stores.
+ */
+export interface TabAddress {
+	url: string | undefined;
+	title: string;
+}
 
 export interface PageToShorten {
 	url: string;
@@ -15,7 +27,7 @@ export interface PageToShorten {
 export type CheckedPage = { ok: true; page: PageToShorten } | { ok: false; error: AppError };
 
 /** Checked here, before any request, so a page that cannot be shortened costs no round trip. */
-export function pageToShorten(tab: ActiveTab, shortLinkBase: string, siteHosts: readonly string[]): CheckedPage {
+export function pageToShorten(tab: TabAddress, shortLinkBase: string, siteHosts: readonly string[]): CheckedPage {
 	if (tab.url === undefined) return { ok: false, error: appError("restricted-page") };
 	const checked = checkUrl(tab.url, shortLinkBase, siteHosts);
 	if (!checked.ok) return checked;
