@@ -79,7 +79,10 @@ function preloadedBy(host: { hostId: string }, deps: string[]): string[] {
  */
 const BACKGROUND_SCRIPT = "service-worker.js";
 
-/** `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts tells the builds apart by it. */
+/**
+ * `vite build --mode firefox` (npm run build:firefox); background/clipboard.ts and background/index.ts (the
+ * toolbar click) tell the builds apart by it.
+ */
 const FIREFOX_MODE = "firefox";
 
 /**

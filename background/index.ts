@@ -129,7 +129,7 @@ const handleMessage = createMessageHandler({
 });
 
 // Each use keeps the worker running a few minutes, for the next one (./keepWarm.ts): a menu click, the
-// shortcut, or a message from one of Shorty's pages, also one an open page sends on its own after the
+// shortcut, a toolbar click (Chrome's), or a message from one of Shorty's pages, also one an open page sends on its own after the
 // worker's news (a session or links change).
 const warm = keepWarm({
 	nudge: () => void browser.runtime.getPlatformInfo().catch(() => undefined),

@@ -6,15 +6,17 @@
  * shorten's round trip now runs during it instead of after it.
  *
  * The popup's own shorten, as it opens, is the same request (one `shortenRequest` for both): it gets the
- * reply the click started, once, rather than a second shorten of the same tab.
+ * click's reply, once, rather than a second shorten of the same tab; a failure only if it was still to
+ * come when the popup asked, since one already in (the popup waited out an offline spell) is stale.
  *
  * The manifest still names the popup (action.default_popup), so the browser opens it itself until a worker
  * has run in this browser session (after a browser start, the first click opens it the browser's way) and
  * whenever opening it from here fails: a tab whose popup could not be opened keeps its popup, and its
  * next click opens it the browser's way.
  */
-import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/links/pageToShorten";
+
 import type { RequestOf } from "../src/messages";
+import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 
 /** The tab a click came from, as action.onClicked passes it (the click grants activeTab: its URL is there). */
 export interface ClickedTab {
@@ -37,7 +39,7 @@ export interface ToolbarDeps {
 	/** The popup's page, as the manifest names it. */
 	popup: string;
 	shortLinkBase: string;
-	/** The short-link site's other names (src/links/shortLinkSite.ts), worked out at the first click. */
+	/** The short-link site's other names (src/links/shortLinkSite.ts), worked out at a click, not at the start. */
 	siteHosts: () => readonly string[];
 	/** The setting that says whether opening the popup shortens the tab (src/settings.ts). */
 	shortenOnOpen: () => Promise<boolean>;
@@ -56,9 +58,13 @@ export const CLICK_REPLY_KEPT_MS = 30_000;
 interface StartedShorten {
 	request: RequestOf<"shorten">;
 	at: number;
-	/** The reply, or null where the click did not shorten (shortenOnOpen off). */
-	reply: Promise<unknown | null>;
+	/** The reply, or null where the click did not shorten (shortenOnOpen off, a private address). */
+	reply: Promise<unknown>;
+	/** Whether the reply was in before the popup asked: a failure then is stale, and asked anew. */
+	settled: boolean;
 }
+
+const succeeded = (reply: unknown) => (reply as { ok?: unknown } | null)?.ok === true;
 
 const sameShorten = (a: RequestOf<"shorten">, b: RequestOf<"shorten">) =>
 	a.url === b.url && a.title === b.title && a.alias === b.alias && a.allowAnonymous === b.allowAnonymous;
@@ -78,29 +84,38 @@ export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shorten
 		for (const [url, shorten] of started) if (now - shorten.at > CLICK_REPLY_KEPT_MS) started.delete(url);
 	}
 
-	/** Starts the shorten the popup would send for `tab`, if it would send one. */
-	function startShorten(tab: ClickedTab) {
+	/** Starts the shorten the popup would send for `tab`, if it would send one; its request, if any. */
+	function startShorten(tab: ClickedTab, now: number): RequestOf<"shorten"> | undefined {
 		const checked = pageToShorten({ url: tab.url, title: tab.title ?? "" }, shortLinkBase, siteHosts());
-		// A page the popup will not shorten unasked (restricted, private) is the popup's to explain.
-		if (!checked.ok || !shortensOnOpen(checked.page, true)) return;
+		// A page the popup cannot shorten is the popup's to explain.
+		if (!checked.ok) return undefined;
 		const request = shortenRequest(checked.page, false);
-		const reply = shortenOnOpen().then((on) => (on ? (handle(request) ?? null) : null));
+		const shorten: StartedShorten = { request, at: now, settled: false, reply: Promise.resolve(null) };
+		shorten.reply = shortenOnOpen()
+			.then((on) => (shortensOnOpen(checked.page, on) ? (handle(request) ?? null) : null))
+			.finally(() => {
+				shorten.settled = true;
+			});
 		// Never a rejection nobody handles: a popup that gets this one asks again itself.
-		reply.catch(() => undefined);
-		started.set(request.url, { request, at: clock(), reply });
+		shorten.reply.catch(() => undefined);
+		started.set(request.url, shorten);
+		return request;
 	}
 
-	async function open(tabId: number, windowId: number | undefined) {
-		await action.setPopup({ tabId, popup });
+	/** Opens the popup of `tabId` (every tab's, when there is none) in the window `windowId`. */
+	async function open(tabId: number | undefined, windowId: number | undefined): Promise<boolean> {
+		const tab = tabId === undefined ? {} : { tabId };
+		await action.setPopup({ ...tab, popup });
 		try {
 			await action.openPopup(windowId);
 		} catch {
-			// Not opened here (no window to show it in, or a browser that keeps openPopup to itself): the tab
-			// keeps its popup, so the next click opens it the browser's way.
-			return;
+			// Not opened (no window to show it in, or a browser that keeps openPopup to itself): the popup stays
+			// set, so the next click opens it the browser's way.
+			return false;
 		}
 		// Open, and staying open: a click on the button while it is closes it, as ever (checked in Chromium 156).
-		await action.setPopup({ tabId, popup: "" });
+		await action.setPopup({ ...tab, popup: "" });
+		return true;
 	}
 
 	return {
@@ -111,23 +126,25 @@ export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shorten
 		async clicked(tab: ClickedTab): Promise<void> {
 			const now = clock();
 			forget(now);
-			// A click from no tab (none is known to happen) has no popup to open here: the browser's way next time.
-			if (tab.id === undefined) return action.setPopup({ popup });
-			startShorten(tab);
-			await open(tab.id, tab.windowId);
+			const request = startShorten(tab, now);
+			// No popup to ask for it: its later popups open the browser's way, and send their own.
+			if (!(await open(tab.id, tab.windowId)) && request) started.delete(request.url);
 		},
 
 		/**
 		 * The answer to a page's `message`: the reply of the shorten a click started, when it is the same
-		 * request, once; else (also where the click did not shorten) `handle`'s.
+		 * request, once, within CLICK_REPLY_KEPT_MS; else (also where the click did not shorten) `handle`'s.
 		 */
 		answer(message: unknown): Promise<unknown> | undefined {
+			forget(clock());
 			const shorten = isShorten(message) ? started.get(message.url) : undefined;
 			if (!shorten || !sameShorten(shorten.request, message as RequestOf<"shorten">)) return handle(message);
 			started.delete(shorten.request.url);
-			// A click's shorten that could not even start (its setting unread) leaves the popup's to go out.
+			// A failure in before the popup asked is stale (the popup waits out an offline spell, then asks):
+			// asked anew. One still coming is the popup's own answer, as if it had sent the request itself.
+			const stale = shorten.settled;
 			return shorten.reply.then(
-				(reply) => reply ?? handle(message),
+				(reply) => (reply === null || (stale && !succeeded(reply)) ? handle(message) : reply),
 				() => handle(message),
 			);
 		},

@@ -1,8 +1,8 @@
 import { useId, useRef } from "react";
 import type { MessageKey } from "../src/i18n/catalogue";
 import { t } from "../src/i18n/translate";
-import type { PageToShorten } from "../src/links/pageToShorten";
 import type { PrivateAddressKind } from "../src/links/privateAddress";
+import type { PageToShorten } from "../src/pageToShorten";
 import { useFocusOnMount } from "./useFocusOnMount";
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { TabAddress } from "../src/links/pageToShorten";
 import type { Settings } from "../src/messages";
+import type { TabAddress } from "../src/pageToShorten";
 
 /** The tab the popup was opened on. */
 export type ActiveTab = TabAddress;

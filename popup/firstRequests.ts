@@ -10,10 +10,9 @@
  * its first frame rather than a skeleton's follow-up. Whatever is still out it asks for as always,
  * through the call returned here, which hands each early reply to the first identical request, once; a
  * later one (a Retry) goes out anew. The early shorten is decided exactly as the page decides its own
- * (pageToShorten.ts), so it is always one the page asks for.
+ * (src/pageToShorten.ts), so it is always one the page asks for.
  */
 import { toAppError } from "../src/errors";
-import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/links/pageToShorten";
 import type { Link } from "../src/links/types";
 import {
 	type AnyRequest,
@@ -23,6 +22,7 @@ import {
 	type Settings,
 	withinTimeLimit,
 } from "../src/messages";
+import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 import type { ActiveTab, PopupEnvironment } from "./environment";
 
 /** What the first requests have brought by the page's first render. */

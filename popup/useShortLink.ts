@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AppError, appError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
-import { type PageToShorten, pageToShorten, shortenRequest, shortensOnOpen } from "../src/links/pageToShorten";
 import type { Link } from "../src/links/types";
+import { type PageToShorten, pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { type ActiveTab, usePopupEnvironment } from "./environment";

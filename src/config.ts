@@ -37,7 +37,7 @@ const LOCAL_PROJECT = "demo-shorty";
 
 const BASE_VARIABLE = "VITE_SHORT_LINK_BASE";
 
-/** Not URL.parse: Chrome 116 (manifest.json's minimum) lacks it. */
+/** Not URL.parse: Node 20, which runs the build and the tests, lacks it (Chrome has it from 126). */
 function webAddress(text: string): URL | null {
 	try {
 		const url = new URL(text);

@@ -2,8 +2,8 @@
  * Shorty at a real-world distance: the extension built against latency proxies in front of the local Auth
  * and Firestore (latencyProxy.ts: one round trip per HTTP exchange, preflights included), timed at 0 ms
  * and at SHORTY_BENCH_RTT_MS (default 100) on each path a user waits on, with the requests each sends
- * before its result is there (CORS preflights counted apart), and for a popup's shorten the time from its
- * leaving the popup to its commit reaching the proxy:
+ * before its result is there (CORS preflights counted apart), and for a popup's shorten the time from the
+ * toolbar click to its commit reaching the proxy (the worker takes the click and sends it, background/toolbar.ts):
  * - popup click to link, and menu to clipboard, for a new and for a repeated address (steady state: the
  *   same browser, signed in, its preflights cached); the menu's copy made in the page, as from a real
  *   click, and through the clipboard document, as from a page that cannot take it, with none open (the
@@ -12,7 +12,8 @@
  *   minutes after a use, as Shorty keeps it), for a new and a repeated address, and after a long idle,
  *   when the ID tokens the worker and Auth saved have expired (they last an hour) but the refresh token holds;
  * - the first shorten after a browser start (the same installation relaunched: session kept, preflight
- *   cache gone), and the first shorten of a new install (anonymous sign-up included);
+ *   cache gone, no worker running and the manifest's popup opening on the click), and the first shorten
+ *   of a new install (anonymous sign-up included);
  * - the options page's first page of links;
  * - the two launches again with a copy of the build that asks for no host access, at SHORTY_BENCH_RTT_MS:
  *   what the host permissions save.
@@ -133,24 +134,29 @@ function typical(descriptions: string[]): string {
 interface Measured {
 	times: number[];
 	requests: string[];
-	/** From the popup document's start, for a popup's path: Shorty's own part, without Chrome opening it. */
+	/**
+	 * From the popup document's start, for a popup's path: issue 20's measure. Since the worker sends the
+	 * shorten at the click, Chrome's opening of the popup hides part of the round trip from it: the click to
+	 * the link (`times`) is the whole of what a user waits.
+	 */
 	popupTimes: number[];
 	/**
-	 * From the popup's shorten leaving to its commit reaching the proxy, for a popup's path that commits: the
-	 * worker's part before the commit (a stopped worker's start, and any request the commit waits for, such as
-	 * a token refresh or a sign-up, included), apart from the page's and the commit's own round trip.
+	 * From the toolbar click to its commit reaching the proxy, for a popup's path that commits: the worker
+	 * takes the click and sends the shorten before it opens the popup (background/toolbar.ts), so this is
+	 * the worker's part before the commit (a stopped worker's start, and any request the commit waits for,
+	 * such as a token refresh or a sign-up, included), apart from the commit's own round trip.
 	 */
 	toCommitTimes: number[];
 }
 
-/** When the popup's early shorten left to when its commit reached the proxy, if both happened. */
-function shortenToCommit(path: TimedPath & Partial<TimeToLink>, exchanges: Exchange[]): number | undefined {
-	if (path.popupMs === undefined || path.shortenSentMs === undefined) return undefined;
+/** From the toolbar click to its commit reaching the proxy, for a popup's path that committed. */
+function clickToCommit(path: TimedPath & Partial<TimeToLink>, exchanges: Exchange[]): number | undefined {
+	if (path.popupMs === undefined) return undefined;
 	// The commit itself: its preflight, when one goes first, has the same name.
 	const commit = exchanges.find((exchange) => !exchange.preflight && shortName(exchange.request) === "commit");
 	if (!commit) return undefined;
-	const popupOrigin = path.endedAt - path.popupMs;
-	return commit.at - (popupOrigin + path.shortenSentMs);
+	const clickedAt = path.endedAt - path.ms;
+	return commit.at - clickedAt;
 }
 
 await withExtensionRig(
@@ -169,7 +175,7 @@ await withExtensionRig(
 				const exchanges = network?.take(timed.endedAt) ?? [];
 				measured.times.push(timed.ms);
 				if (timed.popupMs !== undefined) measured.popupTimes.push(timed.popupMs);
-				const toCommit = shortenToCommit(timed, exchanges);
+				const toCommit = clickToCommit(timed, exchanges);
 				if (toCommit !== undefined) measured.toCommitTimes.push(toCommit);
 				measured.requests.push(describe(exchanges));
 			}
@@ -179,10 +185,9 @@ await withExtensionRig(
 			const { times, requests, popupTimes, toCommitTimes } = measured;
 			const at = `at ${roundTrip} ms RTT`;
 			record(`${figure}, ${at}`, p50p95(times));
-			// Issue 20's target for a new address (RTT + 60 ms) is this part: Chrome's own popup opening is not Shorty's.
+			// Issue 20's target for a new address (RTT + 60 ms) is this part, from the popup's start.
 			if (popupTimes.length > 0) record(`${figure}, ${at}: popup start to link`, p50p95(popupTimes));
-			if (toCommitTimes.length > 0)
-				record(`${figure}, ${at}: shorten sent to its commit on the wire`, p50p95(toCommitTimes));
+			if (toCommitTimes.length > 0) record(`${figure}, ${at}: click to its commit on the wire`, p50p95(toCommitTimes));
 			record(`${figure}, ${at}: requests`, typical(requests));
 		}
 
@@ -300,6 +305,17 @@ await withExtensionRig(
 		}
 		const firstShorten = (browser: Extension, url: string) =>
 			browser.context.newPage().then((page) => timeToLink(browser, page, url));
+		/**
+		 * As after a real browser start, where no worker has run yet: the click opens the manifest's popup, whose
+		 * shorten starts the worker. The rig's launch waits for a worker, which took the button's clicks
+		 * (background/toolbar.ts): its popup is given back, and it is stopped.
+		 */
+		async function asAfterBrowserStart(browser: Extension): Promise<void> {
+			await browser.worker.evaluate(() =>
+				chrome.action.setPopup({ popup: chrome.runtime.getManifest().action?.default_popup ?? "" }),
+			);
+			await browser.terminateWorker();
+		}
 
 		async function launches(build: string, roundTrip: number, variant: string): Promise<void> {
 			network?.setRoundTrip(roundTrip);
@@ -312,7 +328,10 @@ await withExtensionRig(
 					roundTrip,
 					`first shorten after a browser start (popup, new address)${variant}`,
 					await measure(LAUNCHES, (run) =>
-						inBrowser(build, profile, (browser) => firstShorten(browser, page("start", run))),
+						inBrowser(build, profile, async (browser) => {
+							await asAfterBrowserStart(browser);
+							return firstShorten(browser, page("start", run));
+						}),
 					),
 				);
 			} finally {

@@ -13,7 +13,7 @@ export interface TimedPath {
 }
 
 export interface TimeToLink extends TimedPath {
-	/** From the popup document's start: Shorty's own part, without Chrome opening the popup. */
+	/** From the popup document's start: Shorty's page's part (the worker's shorten may have left before it). */
 	popupMs: number;
 	/** From the popup document's start to its first script running (`shorty:first-script`). */
 	firstScriptMs: number;

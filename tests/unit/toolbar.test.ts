@@ -13,7 +13,7 @@ const turn = () => new Promise<void>((settle) => setTimeout(settle, 0));
  * (the tab's, or "" for every tab without one), and a handler that answers each request with its own
  * number, so a reply shows which request made it.
  */
-function toolbarIn({ opens = true, shortenOnOpen = true } = {}) {
+function toolbarIn({ opens = true, shortenOnOpen = true, failing = 0 } = {}) {
 	const events: string[] = [];
 	const popups = new Map<number | "all", string>();
 	let now = 1_000;
@@ -34,11 +34,15 @@ function toolbarIn({ opens = true, shortenOnOpen = true } = {}) {
 		popup: POPUP,
 		shortLinkBase: BASE,
 		siteHosts: () => [],
-		shortenOnOpen: async () => shortenOnOpen,
+		shortenOnOpen: async () => {
+			await turn();
+			return shortenOnOpen;
+		},
 		handle: async (message) => {
 			handled += 1;
 			const { type, url } = message as { type: string; url?: string };
 			events.push(`handled ${type} ${url ?? ""}`.trim());
+			if (handled <= failing) return { ok: false, error: { code: "offline" } };
 			return { ok: true, data: { reply: handled } };
 		},
 		clock: () => now,
@@ -47,6 +51,7 @@ function toolbarIn({ opens = true, shortenOnOpen = true } = {}) {
 		clicks,
 		events,
 		popups,
+		handled: () => events.filter((event) => event.startsWith("handled")),
 		later: (ms: number) => {
 			now += ms;
 		},
@@ -54,7 +59,7 @@ function toolbarIn({ opens = true, shortenOnOpen = true } = {}) {
 }
 
 const tab = (url: string | undefined, title = "A page"): ClickedTab => ({ id: 7, windowId: 3, url, title });
-/** The popup's own shorten of that tab, as src/links/pageToShorten.ts makes it. */
+/** The popup's own shorten of that tab, as src/pageToShorten.ts makes it. */
 const popupShorten = (url: string, title = "A page") => ({ type: "shorten", url, title });
 
 describe("the toolbar button in Chrome", () => {
@@ -77,11 +82,28 @@ describe("the toolbar button in Chrome", () => {
 	});
 
 	it("gives the popup's own shorten of that page the click's reply, once: a second (a Retry) is its own", async () => {
-		const { clicks, events } = toolbarIn();
+		const { clicks, handled } = toolbarIn();
 		await clicks.clicked(tab("https://example.com/article"));
 		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 1 } });
 		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 2 } });
-		expect(events.filter((event) => event.startsWith("handled"))).toHaveLength(2);
+		expect(handled()).toHaveLength(2);
+	});
+
+	it("gives a failure in before the popup asked (an offline spell it waited out) no second look: asked anew", async () => {
+		const { clicks, handled } = toolbarIn({ failing: 1 });
+		await clicks.clicked(tab("https://example.com/article"));
+		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 2 } });
+		expect(handled()).toHaveLength(2);
+	});
+
+	it("gives a failure still to come when the popup asked as its answer, with no second wait", async () => {
+		const { clicks, handled } = toolbarIn({ failing: 1 });
+		const clicking = clicks.clicked(tab("https://example.com/article"));
+		// Asked before the click's shorten has had its setting read, let alone its answer.
+		const answered = clicks.answer(popupShorten("https://example.com/article"));
+		await clicking;
+		expect(await answered).toEqual({ ok: false, error: { code: "offline" } });
+		expect(handled()).toHaveLength(1);
 	});
 
 	it("answers any other request itself: another page, an alias, anonymous after a sign-out, another message", async () => {
@@ -120,17 +142,27 @@ describe("the toolbar button in Chrome", () => {
 		expect(events).toContain("opened in window 3");
 	});
 
-	it("lets a click's reply go when its popup has not asked within CLICK_REPLY_KEPT_MS", async () => {
+	it("lets a click's reply go once CLICK_REPLY_KEPT_MS have passed without its popup asking", async () => {
 		const { clicks, later } = toolbarIn();
 		await clicks.clicked(tab("https://example.com/article"));
 		later(CLICK_REPLY_KEPT_MS + 1);
-		await clicks.clicked(tab("https://example.com/another"));
-		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 3 } });
+		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 2 } });
 	});
 
-	it("leaves the tab its popup when Chrome would not open it: the next click opens it the browser's way", async () => {
+	it("leaves the tab its popup when Chrome would not open it: the next click opens it the browser's way, and asks itself", async () => {
 		const { clicks, popups } = toolbarIn({ opens: false });
 		await clicks.clicked(tab("https://example.com/article"));
 		expect(popups.get(7)).toBe(POPUP);
+		expect(await clicks.answer(popupShorten("https://example.com/article"))).toEqual({ ok: true, data: { reply: 2 } });
+	});
+
+	it("opens a click from no known tab with every tab's popup, then takes the clicks back", async () => {
+		const { clicks, events } = toolbarIn();
+		await clicks.clicked({ windowId: 3, url: "https://example.com/article", title: "A page" });
+		expect(events.filter((event) => !event.startsWith("handled"))).toEqual([
+			'popup of all: "popup/index.html"',
+			"opened in window 3",
+			'popup of all: ""',
+		]);
 	});
 });

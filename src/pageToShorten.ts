@@ -3,10 +3,10 @@
  * decides with it, and so does the worker for a toolbar click (background/toolbar.ts), so both send the
  * same request for the same tab.
  */
-import { type AppError, appError } from "../errors";
-import type { RequestOf } from "../messages";
-import { type PrivateAddressKind, privateAddressKind } from "./privateAddress";
-import { checkUrl } from "./urls";
+import { type AppError, appError } from "./errors";
+import { type PrivateAddressKind, privateAddressKind } from "./links/privateAddress";
+import { checkUrl } from "./links/urls";
+import type { RequestOf } from "./messages";
 
 /**
  * The tab the popup is for. `url` is undefined where the browser grants no activeTab: browser pages
