@@ -129,8 +129,8 @@ const handleMessage = createMessageHandler({
 });
 
 // Each use keeps the worker running a few minutes, for the next one (./keepWarm.ts): a menu click, the
-// shortcut, a toolbar click (Chrome's), or a message from one of Shorty's pages, also one an open page sends on its own after the
-// worker's news (a session or links change).
+// shortcut, a toolbar click (Chrome's), or a message from one of Shorty's pages, also one an open page
+// sends on its own after the worker's news (a session or links change).
 const warm = keepWarm({
 	nudge: () => void browser.runtime.getPlatformInfo().catch(() => undefined),
 	clock: () => performance.now(),
