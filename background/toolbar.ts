@@ -14,8 +14,6 @@
  * whenever opening it from here fails: a tab whose popup could not be opened keeps its popup, and its
  * next click opens it the browser's way.
  */
-
-import type { RequestOf } from "../src/messages";
 import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 
 /** The tab a click came from, as action.onClicked passes it (the click grants activeTab: its URL is there). */
@@ -56,7 +54,6 @@ export interface ToolbarDeps {
 export const CLICK_REPLY_KEPT_MS = 30_000;
 
 interface StartedShorten {
-	request: RequestOf<"shorten">;
 	at: number;
 	/** The reply, or null where the click did not shorten (shortenOnOpen off, a private address). */
 	reply: Promise<unknown>;
@@ -66,40 +63,34 @@ interface StartedShorten {
 
 const succeeded = (reply: unknown) => (reply as { ok?: unknown } | null)?.ok === true;
 
-const sameShorten = (a: RequestOf<"shorten">, b: RequestOf<"shorten">) =>
-	a.url === b.url && a.title === b.title && a.alias === b.alias && a.allowAnonymous === b.allowAnonymous;
-
-const isShorten = (message: unknown): message is RequestOf<"shorten"> =>
-	(message as { type?: unknown } | null)?.type === "shorten";
-
 export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shortenOnOpen, handle, clock }: ToolbarDeps) {
 	/**
-	 * Shortens clicks started, by address: the popup, which is no tab and so is not told its tab in a
-	 * message's sender, asks for its tab's. Two tabs of one address clicked together share one link, as
-	 * they would anyway.
+	 * Shortens clicks started, by their request as JSON: one `shortenRequest` builds the click's and the
+	 * popup's alike, as the popup's first requests are matched too (popup/firstRequests.ts). The popup is
+	 * no tab, so a message's sender does not name its tab; two tabs of one address share one link anyway.
 	 */
 	const started = new Map<string, StartedShorten>();
 
 	function forget(now: number) {
-		for (const [url, shorten] of started) if (now - shorten.at > CLICK_REPLY_KEPT_MS) started.delete(url);
+		for (const [key, shorten] of started) if (now - shorten.at > CLICK_REPLY_KEPT_MS) started.delete(key);
 	}
 
-	/** Starts the shorten the popup would send for `tab`, if it would send one; its request, if any. */
-	function startShorten(tab: ClickedTab, now: number): RequestOf<"shorten"> | undefined {
+	/** Starts the shorten the popup would send for `tab`, if it would send one; its key, if any. */
+	function startShorten(tab: ClickedTab, now: number): string | undefined {
 		const checked = pageToShorten({ url: tab.url, title: tab.title ?? "" }, shortLinkBase, siteHosts());
 		// A page the popup cannot shorten is the popup's to explain.
 		if (!checked.ok) return undefined;
 		const request = shortenRequest(checked.page, false);
-		const shorten: StartedShorten = { request, at: now, settled: false, reply: Promise.resolve(null) };
-		shorten.reply = shortenOnOpen()
-			.then((on) => (shortensOnOpen(checked.page, on) ? (handle(request) ?? null) : null))
-			.finally(() => {
-				shorten.settled = true;
-			});
-		// Never a rejection nobody handles: a popup that gets this one asks again itself.
-		shorten.reply.catch(() => undefined);
-		started.set(request.url, shorten);
-		return request;
+		const reply = shortenOnOpen().then((on) => (shortensOnOpen(checked.page, on) ? (handle(request) ?? null) : null));
+		const shorten: StartedShorten = { at: now, reply, settled: false };
+		const settle = () => {
+			shorten.settled = true;
+		};
+		// Either way, so no rejection goes unhandled: a popup that gets one asks again itself.
+		reply.then(settle, settle);
+		const key = JSON.stringify(request);
+		started.set(key, shorten);
+		return key;
 	}
 
 	/** Opens the popup of `tabId` (every tab's, when there is none) in the window `windowId`. */
@@ -126,9 +117,9 @@ export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shorten
 		async clicked(tab: ClickedTab): Promise<void> {
 			const now = clock();
 			forget(now);
-			const request = startShorten(tab, now);
+			const key = startShorten(tab, now);
 			// No popup to ask for it: its later popups open the browser's way, and send their own.
-			if (!(await open(tab.id, tab.windowId)) && request) started.delete(request.url);
+			if (!(await open(tab.id, tab.windowId)) && key) started.delete(key);
 		},
 
 		/**
@@ -136,10 +127,12 @@ export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shorten
 		 * request, once, within CLICK_REPLY_KEPT_MS; else (also where the click did not shorten) `handle`'s.
 		 */
 		answer(message: unknown): Promise<unknown> | undefined {
+			if (started.size === 0) return handle(message);
 			forget(clock());
-			const shorten = isShorten(message) ? started.get(message.url) : undefined;
-			if (!shorten || !sameShorten(shorten.request, message as RequestOf<"shorten">)) return handle(message);
-			started.delete(shorten.request.url);
+			const key = JSON.stringify(message);
+			const shorten = started.get(key);
+			if (!shorten) return handle(message);
+			started.delete(key);
 			// A failure in before the popup asked is stale (the popup waits out an offline spell, then asks):
 			// asked anew. One still coming is the popup's own answer, as if it had sent the request itself.
 			const stale = shorten.settled;
