@@ -12,7 +12,8 @@
  * The manifest still names the popup (action.default_popup), so the browser opens it itself until a worker
  * has run in this browser session (after a browser start, the first click opens it the browser's way) and
  * whenever opening it from here fails: a tab whose popup could not be opened keeps its popup, and its
- * next click opens it the browser's way.
+ * next click opens it the browser's way, until the tab navigates or reloads (Chrome clears a tab's own
+ * popup then). Chrome refuses while a popup is open, or still closing.
  */
 import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 
