@@ -101,8 +101,8 @@ export function toolbarClicks({ action, popup, shortLinkBase, siteHosts, shorten
 		try {
 			await action.openPopup(windowId);
 		} catch {
-			// Not opened (no window to show it in, or a browser that keeps openPopup to itself): the popup stays
-			// set, so the next click opens it the browser's way.
+			// Not opened (no window to show it in, a popup already open or still closing, or a browser that keeps
+			// openPopup to itself): the popup stays set, so the next click opens it the browser's way.
 			return false;
 		}
 		// Open, and staying open: a click on the button while it is closes it, as ever (checked in Chromium 156).

@@ -381,12 +381,15 @@ async function attachPopup(cdp: CDPSession, targetId: string): Promise<Omit<Acti
 			return Buffer.from(result?.data ?? "", "base64");
 		},
 		async close() {
-			await cdp.send("Target.closeTarget", { targetId });
-			// Gone, not only asked to close: a click while it is still there would be taken as one on the open popup.
-			await poll(
-				async () => !(await cdp.send("Target.getTargets")).targetInfos.some((info) => info.targetId === targetId),
-			);
-			await cdp.detach();
+			try {
+				await cdp.send("Target.closeTarget", { targetId });
+				// Gone, not only asked to close: a click while it is still there would be taken as one on the open popup.
+				await poll(
+					async () => !(await cdp.send("Target.getTargets")).targetInfos.some((info) => info.targetId === targetId),
+				);
+			} finally {
+				await cdp.detach();
+			}
 		},
 	};
 }

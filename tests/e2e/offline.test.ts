@@ -77,8 +77,10 @@ describe("the popup with the network offline", () => {
 		const url = `${site.origin}/offline/at-open`;
 		// Asking first keeps the popup from shortening before the connection is cut.
 		await setShortenOnOpen(false);
-		const popup = await openOn(url);
+		let opened: ActionPopup | undefined;
 		try {
+			const popup = await openOn(url);
+			opened = popup;
 			await promptShown(popup);
 			await extension.setWorkerOffline(true);
 			await popup.setOffline(true);
@@ -100,9 +102,10 @@ describe("the popup with the network offline", () => {
 
 			await expectOneLinkBackOnline(popup, url);
 		} finally {
-			await popup.close();
+			// The settings first: the tests after this one need them whether or not the popup closes cleanly.
 			await extension.setWorkerOffline(false);
 			await setShortenOnOpen(true);
+			await opened?.close();
 		}
 	});
 

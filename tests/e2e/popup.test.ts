@@ -337,23 +337,35 @@ describe("the popup with shortenOnOpen off", () => {
 	afterEach(async () => {
 		const page = await extension.openPage("options/index.html");
 		try {
-			await page.evaluate(() => chrome.runtime.sendMessage({ type: "setSettings", shortenOnOpen: true }));
+			const reply = await page.evaluate(() => chrome.runtime.sendMessage({ type: "setSettings", shortenOnOpen: true }));
+			expect(reply).toMatchObject({ ok: true });
 		} finally {
 			await page.close();
 		}
 	});
 
-	it("sends nothing at the click: the page's first link is made by Shorten this page", async () => {
-		await showTab(`${siteOrigin}/articles/not-at-the-click`);
+	/** The link of `url`, from a popup opened there with the setting on, which then turns it off. */
+	async function linkThenOff(url: string): Promise<string> {
+		await showTab(url);
 		const first = await extension.clickAction(tab);
-		await shownShortLink(first);
-		await setSettings(first, { shortenOnOpen: false });
-		await first.close();
+		try {
+			const link = await shownShortLink(first);
+			expect(await setSettings(first, { shortenOnOpen: false })).toMatchObject({ ok: true });
+			return link;
+		} finally {
+			await first.close();
+		}
+	}
+
+	it("sends nothing at the click: the page's first link is made by Shorten this page", async () => {
+		await linkThenOff(`${siteOrigin}/articles/not-at-the-click`);
 		await showTab(`${siteOrigin}/articles/only-on-request`);
 		const stop = await commitsSent();
 		let stopped = false;
-		const popup = await extension.clickAction(tab);
+		let opened: ActionPopup | undefined;
 		try {
+			const popup = await extension.clickAction(tab);
+			opened = popup;
 			await popup.waitFor(() => document.activeElement?.textContent === "Shorten this page");
 			const sent = await stop();
 			stopped = true;
@@ -363,16 +375,12 @@ describe("the popup with shortenOnOpen off", () => {
 			expect(await targetOf(new URL(link).pathname.slice(1))).toBe(`${siteOrigin}/articles/only-on-request`);
 		} finally {
 			if (!stopped) await stop();
-			await popup.close();
+			await opened?.close();
 		}
 	});
 
 	it("waits for Shorten this page, which gives the page's existing link, and nothing below moves", async () => {
-		await showTab(`${siteOrigin}/articles/on-request`);
-		const first = await extension.clickAction(tab);
-		const link = await shownShortLink(first);
-		await setSettings(first, { shortenOnOpen: false });
-		await first.close();
+		const link = await linkThenOff(`${siteOrigin}/articles/on-request`);
 		const popup = await extension.clickAction(tab);
 		try {
 			const prompt = await popup.waitFor(() => {
