@@ -13,7 +13,7 @@
  * has run in this browser session (after a browser start, the first click opens it the browser's way) and
  * whenever opening it from here fails: a tab whose popup could not be opened keeps its popup, and its
  * next click opens it the browser's way, until the tab navigates or reloads (Chrome clears a tab's own
- * popup then). Chrome refuses while a popup is open, or still closing.
+ * popup then). Chrome refuses while a popup is open, and most likely while one is still closing.
  */
 import { pageToShorten, shortenRequest, shortensOnOpen } from "../src/pageToShorten";
 
