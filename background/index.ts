@@ -2,7 +2,8 @@
  * The service worker and composition root: it builds every service once and hands handlers what
  * they need. Listeners are registered synchronously at the top level because MV3 only wakes a
  * stopped worker for events whose listeners existed at the end of its first run. Firebase is created on
- * the first message that needs it, so a wake-up for anything else does no IndexedDB or network work.
+ * the first request or Auth question that needs it, so a wake-up for anything else, a repeated address
+ * included, starts no Auth and sends nothing.
  */
 import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";
@@ -48,22 +49,50 @@ function announce(event: BackgroundEvent): void {
 }
 
 // After a browser start storage.session is empty: the user the Auth SDK keeps on disk stands in, read only.
-const sessions = savedSessions(browser.storage.session, () => persistedSession(indexedDB, services().auth));
+const sessions = savedSessions(browser.storage.session, () => persistedSession(indexedDB, firebase().auth));
 
-interface Services extends FirebaseServices {
+/** Firebase's services, whether Auth has started and whom it names, and the click store, which needs nothing else. */
+type Firebase = FirebaseServices & Pick<EarlyShortenDeps, "authStarted" | "signedIn"> & { clicks: ClickStore };
+
+let connected: Firebase | undefined;
+/**
+ * Firebase, created on the first request that goes out or the first handler that asks Auth: a repeated
+ * address, which the worker's copy answers, creates none in a worker just started, where Auth's start (its
+ * IndexedDB and its reload) would run beside the lookup and slow it (issue 20).
+ */
+function firebase(): Firebase {
+	if (!connected) {
+		const { auth, db } = connectFirebase(builtConfig);
+		connected = { auth, db, ...authStart(auth), clicks: createClickStore({ db, clock: Date.now }) };
+		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
+		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
+		// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
+		// worker's first shorten.
+		onIdTokenChanged(auth, (user) => {
+			announce({ type: "session-changed", session: sessionOf(user) });
+			void services()
+				.mirrors.signedIn(user?.uid ?? null)
+				.catch(() => undefined);
+			void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
+		});
+	}
+	return connected;
+}
+
+interface Services {
 	store: LinkStore;
-	clicks: ClickStore;
 	mirrors: LinkMirrors;
 	early: EarlyShortenDeps;
 }
 
 let created: Services | undefined;
-function services() {
+/** Everything the handlers use, built once, none of it creating Firebase until it sends a request. */
+function services(): Services {
 	if (!created) {
-		const { auth, db } = connectFirebase(builtConfig);
+		const db = () => firebase().db;
 		const mirrors = createLinkMirrors({
 			indexedDB,
-			db: () => db,
+			db,
 			clock: Date.now,
 			shortLinkBase: builtConfig.shortLinkBase,
 			announce: (change) => announce({ type: "links-changed", ...change }),
@@ -88,23 +117,26 @@ function services() {
 			fetch: bareFetch,
 		};
 		const secureToken = { url: secureTokenUrl(builtConfig), fetch: bareFetch };
+		// Auth starts beside the early shorten's first request, not before its lookup: its reload is a round
+		// trip the popup's next request (its recent links) would otherwise wait for after the link.
 		const early: EarlyShortenDeps = {
-			...authStart(auth),
-			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
+			authStarted: () => connected?.authStarted() ?? false,
+			signedIn: () => firebase().signedIn(),
+			saved: () =>
+				sessions.usable(Date.now(), (refreshToken) => {
+					const refreshed = refreshIdToken(secureToken, refreshToken, Date.now());
+					firebase();
+					return refreshed;
+				}),
 			sessionVersion: sessions.version,
-			withToken: (idToken) => (writes) => commitOverRest({ ...firestoreRest, idToken }, writes),
+			withToken: (idToken) => (writes) => {
+				const sent = commitOverRest({ ...firestoreRest, idToken }, writes);
+				firebase();
+				return sent;
+			},
 			sdk: commitWithSdk(db),
 		};
-		created = { auth, db, store, clicks: createClickStore({ db, clock: Date.now }), mirrors, early };
-		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
-		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
-		// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
-		// worker's first shorten.
-		onIdTokenChanged(auth, (user) => {
-			announce({ type: "session-changed", session: sessionOf(user) });
-			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
-			void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
-		});
+		created = { store, mirrors, early };
 	}
 	return created;
 }
@@ -113,17 +145,17 @@ const signOuts = signOutMemory(browser.storage.local);
 
 const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),
-	...accountHandlers(() => services().auth, signOuts, sessions),
+	...accountHandlers(() => firebase().auth, signOuts, sessions),
 	...linkHandlers(
-		() => services().auth,
+		() => firebase().auth,
 		() => services().store,
 		signOuts,
 		() => services().mirrors,
 		() => earlyUser(services().early),
 	),
 	...clickHandlers(
-		() => services().auth,
-		() => services().clicks,
+		() => firebase().auth,
+		() => firebase().clicks,
 	),
 	...settingsHandlers(browser.storage.sync),
 });

@@ -99,7 +99,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		// Set once the mirror exists; a sync page can only arrive after that, from sync() below.
 		let held: Held | undefined;
 		const mirror = await openLinkMirror({
-			db: db(),
+			db,
 			owner,
 			indexedDB,
 			clock,

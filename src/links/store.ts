@@ -33,12 +33,12 @@ export function createLinkStore({
 }: LinkStoreDeps) {
 	const deps: StoreDeps = { db, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) };
 	return {
-		get: (code: string) => readLink(db, shortLinkBase, code),
+		get: (code: string) => readLink(db(), shortLinkBase, code),
 		shorten: createShorten(deps),
-		listPage: (owner: string, request: PageRequest) => listPage(db, shortLinkBase, owner, request),
-		freeAmong: (codes: string[]) => freeAmong(db, codes),
+		listPage: (owner: string, request: PageRequest) => listPage(db(), shortLinkBase, owner, request),
+		freeAmong: (codes: string[]) => freeAmong(db(), codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),
-		removeMany: (owner: string, codes: string[]) => removeMany(db, onChange, owner, codes),
+		removeMany: (owner: string, codes: string[]) => removeMany(db(), onChange, owner, codes),
 		setTags: (code: string, tags: readonly string[]) => setTags(deps, code, tags),
 		retag: (owner: string, changes: readonly TagChange[]) => retag(deps, owner, changes),
 	};

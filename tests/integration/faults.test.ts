@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 function storeWithClock(client: Client, clock: () => number): LinkStore {
-	return createLinkStore({ db: client.db, random: realRandom, clock, shortLinkBase: SHORT_BASE });
+	return createLinkStore({ db: () => client.db, random: realRandom, clock, shortLinkBase: SHORT_BASE });
 }
 
 describe("a client clock hours off", () => {
@@ -70,7 +70,7 @@ async function throughProxy(): Promise<{ proxy: FaultyProxy; store: LinkStore; o
 	const db = clientOn(proxy.port, owner);
 	return {
 		proxy,
-		store: createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
+		store: createLinkStore({ db: () => db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
 		owner,
 	};
 }
@@ -140,8 +140,9 @@ describe("another write landing while a commit is on its way", () => {
 		const commit = proxy.catchNext((path, body) => path.endsWith(":commit") && body.includes("/race/edited"));
 		const editing = store.updateTarget(link.code, "https://example.com/race/edited").catch(toAppError);
 		const held = await commit;
+		const elsewhereDb = clientOn(backendPort(), owner);
 		const elsewhere = createLinkStore({
-			db: clientOn(backendPort(), owner),
+			db: () => elsewhereDb,
 			random: realRandom,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,

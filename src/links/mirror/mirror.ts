@@ -18,7 +18,8 @@ export type { MirroredLink } from "./storage";
 export type { SyncReport } from "./sync";
 
 export interface LinkMirrorDeps {
-	db: Firestore;
+	/** Firestore, asked for only when a sync goes out: reading the mirror creates no Firebase. */
+	db: () => Firestore;
 	owner: string;
 	indexedDB: IDBFactory;
 	clock: () => number;
@@ -58,7 +59,7 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		 */
 		sync(maxPages?: number): Promise<SyncReport> {
 			running ??= syncMirror({
-				db,
+				db: db(),
 				owner,
 				storage,
 				clock,

@@ -101,16 +101,16 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	 */
 	async function refusalOf(code: string, fields: LinkFields): Promise<Refusal> {
 		const [target, mine, quota] = await Promise.all([
-			getDoc(doc(db, TARGETS, code)),
+			getDoc(doc(db(), TARGETS, code)),
 			madeByThisRequest(code, fields),
-			getDoc(doc(db, QUOTAS, fields.owner)),
+			getDoc(doc(db(), QUOTAS, fields.owner)),
 		]);
 		return { taken: target.exists(), mine, quota: quota.data() as StoredQuota | undefined };
 	}
 
 	/** The link at `code` if this very request made it; another user's link is unreadable, so never counts. */
 	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
-		const link = await readLink(db, shortLinkBase, code).catch(() => null);
+		const link = await readLink(db(), shortLinkBase, code).catch(() => null);
 		return link?.url === fields.url && link.custom === fields.custom ? link : null;
 	}
 
@@ -157,7 +157,7 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	 */
 	async function sameAddress(fields: LinkFields): Promise<Link | null> {
 		const held = await local?.sameAddress(fields.owner, fields.urlHash).catch(() => null);
-		if (!held) return findSameAddress(db, shortLinkBase, fields.owner, fields.urlHash);
+		if (!held) return findSameAddress(db(), shortLinkBase, fields.owner, fields.urlHash);
 		const known = pickSameAddress(held.links);
 		if (known) return known;
 		for (const code of held.unsettled) {

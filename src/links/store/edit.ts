@@ -31,11 +31,12 @@ export async function commitEdit(db: Firestore, shortLinkBase: string, code: str
 
 /** Points a link somewhere else; its public target changes in the same batch. */
 export async function updateTarget(
-	{ db, clock, shortLinkBase, siteHosts, onChange }: StoreDeps,
+	{ db: firestore, clock, shortLinkBase, siteHosts, onChange }: StoreDeps,
 	code: string,
 	newUrl: string,
 ): Promise<Link> {
 	const { url, host } = orThrow(checkUrl(newUrl, shortLinkBase, siteHosts));
+	const db = firestore();
 	const current = await readLink(db, shortLinkBase, code);
 	const batch = writeBatch(db);
 	const edit: Partial<LinkDocument<FieldValue>> = {

@@ -33,11 +33,12 @@ function withTags(link: Link, tags: string[], updatedAt: number): Link {
  * nothing). Another user's link reads as not found, as in readLink.
  */
 export async function setTags(
-	{ db, clock, shortLinkBase, onChange }: StoreDeps,
+	{ db: firestore, clock, shortLinkBase, onChange }: StoreDeps,
 	code: string,
 	inputs: readonly string[],
 ): Promise<Link> {
 	const tags = orThrow(checkTags(inputs));
+	const db = firestore();
 	const current = await readLink(db, shortLinkBase, code);
 	const batch = writeBatch(db);
 	batch.update(doc(db, LINKS, code), tagsEdit(tags));
@@ -99,7 +100,7 @@ export async function retag(
 	for (const batch of chunksOf(checked, TAG_BATCH)) {
 		let landed: TagChange[];
 		try {
-			landed = await commitSkippingDeleted(db, owner, batch);
+			landed = await commitSkippingDeleted(db(), owner, batch);
 		} catch (error) {
 			throw new ShortyError(toAppError(error).code, `${retagged.length} of ${checked.length} links were retagged`);
 		}

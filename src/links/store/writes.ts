@@ -43,8 +43,9 @@ function sdkValue(value: WriteValue): unknown {
 }
 
 /** The writes as one SDK batch, authorised by Auth's current user. */
-export function commitWithSdk(db: Firestore): CommitWrites {
+export function commitWithSdk(firestore: () => Firestore): CommitWrites {
 	return (writes) => {
+		const db = firestore();
 		const batch = writeBatch(db);
 		for (const { collection, id, fields, merge } of writes) {
 			const data: Record<string, unknown> = {};

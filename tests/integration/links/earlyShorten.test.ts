@@ -30,7 +30,7 @@ import {
 	query,
 	where,
 } from "firebase/firestore/lite";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import type { SignOutMemory } from "../../../background/accounts";
 import { persistedSession, persistedUserKey } from "../../../background/authPersistence";
 import { authStart, earlyUser, SessionChanged } from "../../../background/earlyShorten";
@@ -102,7 +102,7 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 			announce: () => undefined,
 		});
 		const store = createLinkStore({
-			db,
+			db: () => db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
@@ -132,11 +132,16 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 					{ origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, idToken, fetch },
 					writes,
 				),
-			sdk: commitWithSdk(db),
+			sdk: commitWithSdk(() => db),
 		};
+		// The worker creates Firebase when a handler first asks for Auth: counted, to show when that is.
+		let authAsked = 0;
 		const call = inProcessBackground(
 			linkHandlers(
-				() => auth as unknown as Auth,
+				() => {
+					authAsked++;
+					return auth as unknown as Auth;
+				},
 				() => store,
 				neverSignedOut,
 				() => mirrors,
@@ -159,7 +164,7 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 			await auth.authStateReady();
 			await Promise.all(followed);
 		};
-		return { auth, store, mirrors, sessions, early, call, shorten, saved };
+		return { auth, store, mirrors, sessions, early, call, shorten, saved, authAsked: () => authAsked };
 	}
 
 	/** A new account, signed in, with one link and its mirror synced, in a worker that then stops. */
@@ -318,6 +323,18 @@ describe("a worker that just started, with the token the last one saved", () => 
 		const stored = (await getDoc(doc(admin.db, "links", link.code))).data();
 		expect(stored?.createdAt).toEqual(stored?.updatedAt);
 		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toMatchObject({ created: 2, lastCode: link.code });
+	});
+
+	it("answers an address shortened before without a request and without asking Auth, which it asks after", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const worker = await here.startWorker();
+		const link = await worker.shorten("https://example.com/early/warm-up");
+		expect(worker.authAsked()).toBe(0);
+		expect(here.firestoreProxy.methods).toEqual([]);
+		expect(await ownerOf(link.code)).toBe(uid);
+		// Once the reply has left, Auth is asked whether the link may join the mirror.
+		await vi.waitFor(() => expect(worker.authAsked()).toBeGreaterThan(0));
 	});
 
 	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {

@@ -14,19 +14,25 @@ afterAll(closeProxiedWorkers);
 
 /**
  * One browser's worker for `owner`: its IndexedDB (`indexedDB`, which outlives the worker when passed to
- * the next one), mirror and link store, all through a counting proxy.
+ * the next one), mirror and link store, all through a counting proxy. `firestoreAsked` counts the times
+ * either asked for Firestore, which the worker creates only then (background/index.ts).
  */
 async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory(), roundTripMs = 0) {
 	const proxied = await proxiedWorkerDb(owner, roundTripMs);
+	let firestoreAsked = 0;
+	const db = () => {
+		firestoreAsked++;
+		return proxied.db;
+	};
 	const mirrors = createLinkMirrors({
 		indexedDB,
-		db: () => proxied.db,
+		db,
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
 	});
 	const store = createLinkStore({
-		db: proxied.db,
+		db,
 		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
@@ -43,7 +49,7 @@ async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory()
 		await mirrors.sync(proxied.owner);
 		proxied.methods.length = 0;
 	};
-	return { ...proxied, indexedDB, mirrors, store, shorten, synced };
+	return { ...proxied, indexedDB, mirrors, store, shorten, synced, firestoreAsked: () => firestoreAsked };
 }
 
 describe("a shorten with the worker's mirror synced", () => {
@@ -54,6 +60,17 @@ describe("a shorten with the worker's mirror synced", () => {
 		const again = await worker.shorten("https://example.com/local/again");
 		expect(again.code).toBe(first.code);
 		expect(worker.methods).toEqual([]);
+	});
+
+	it("asks for no Firestore at all for an address shortened before, in a worker that just started", async () => {
+		const earlier = await workerOf();
+		const first = await earlier.shorten("https://example.com/local/again-after-a-stop");
+		await earlier.synced();
+		const restarted = await workerOf(earlier.owner, earlier.indexedDB);
+		const again = await restarted.shorten("https://example.com/local/again-after-a-stop");
+		expect(again.code).toBe(first.code);
+		expect(restarted.firestoreAsked()).toBe(0);
+		expect(restarted.methods).toEqual([]);
 	});
 
 	it("sends one commit for a new address, from a worker that just started", async () => {

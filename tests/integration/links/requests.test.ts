@@ -15,7 +15,12 @@ afterAll(closeProxiedWorkers);
 /** A user with an account's limits, new to the backend, and a link store of a freshly started worker for them. */
 async function freshWorker(owner?: string) {
 	const { db, methods, owner: user } = await proxiedWorkerDb(owner);
-	const store: LinkStore = createLinkStore({ db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE });
+	const store: LinkStore = createLinkStore({
+		db: () => db,
+		random: realRandom,
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+	});
 	return { owner: user, store, methods };
 }
 

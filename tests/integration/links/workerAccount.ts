@@ -31,7 +31,7 @@ export async function accountWithWorker() {
 	opened.push(here, there);
 	const storeOn = (client: Client, onChange?: (change: LinksChange) => void) =>
 		createLinkStore({
-			db: client.db,
+			db: () => client.db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,

@@ -52,7 +52,7 @@ afterAll(async () => {
 	await new Promise((closed) => server.close(closed));
 });
 
-const sdk = () => commitWithSdk(getFirestore(app));
+const sdk = () => commitWithSdk(() => getFirestore(app));
 const rest = (writes: readonly DocumentWrite[]) =>
 	commitOverRest({ origin: `http://127.0.0.1:${port}`, projectId: PROJECT, idToken: "token", fetch }, writes);
 

@@ -146,14 +146,15 @@ export async function optionsBackground(
 	const uid = `user-${crypto.randomUUID()}`;
 	if (links > 0) await writeDemoLinks(firestore.client("owner"), uid, links, now);
 	const hub = new EventHub();
+	const db = firestore.client(uid);
 	const storeDeps = {
-		db: firestore.client(uid),
+		db: () => db,
 		random: (length: number) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		siteHosts: SITE_HOSTS,
 	};
-	const clicks = createClickStore({ db: storeDeps.db, clock: Date.now });
+	const clicks = createClickStore({ db, clock: Date.now });
 	const store = createLinkStore({
 		...storeDeps,
 		onChange: (change) => hub.announce({ type: "links-changed", ...change }),
@@ -161,7 +162,7 @@ export async function optionsBackground(
 	// A fresh IndexedDB per background: each test's page starts as a browser that never synced.
 	const mirrors = createLinkMirrors({
 		indexedDB: new IDBFactory(),
-		db: () => storeDeps.db,
+		db: storeDeps.db,
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		announce: (change) => hub.announce({ type: "links-changed", ...change }),
