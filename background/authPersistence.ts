@@ -14,8 +14,11 @@
 import type { Auth } from "firebase/auth/web-extension";
 import type { SavedSession } from "./savedSession";
 
-/** The Auth whose user is read: its app's name and API key name the entry. */
-export type PersistingAuth = Pick<Auth, "name" | "config">;
+/** The Auth whose user is read, or its app's name and API key alone, which name the entry. */
+export interface PersistingAuth {
+	name: string;
+	config: Pick<Auth["config"], "apiKey">;
+}
 
 const DB_NAME = "firebaseLocalStorageDb";
 /** The SDK's version of its database: a later one is a format this may not read. */

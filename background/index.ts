@@ -2,37 +2,37 @@
  * The service worker and composition root: it builds every service once and hands handlers what
  * they need. Listeners are registered synchronously at the top level because MV3 only wakes a
  * stopped worker for events whose listeners existed at the end of its first run. Firebase is created on
- * the first request or Auth question that needs it, so a wake-up for anything else, a repeated address
- * included, starts no Auth and sends nothing.
+ * the first request or Auth question that needs it, so a wake-up for anything else does no IndexedDB or
+ * network work, and a repeated address makes none before its reply.
  */
 import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";
 import { browser } from "../src/browser";
 import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
-import { connectFirebase, type FirebaseServices, firestoreOrigin } from "../src/firebase";
+import { APP_NAME, connectFirebase, type FirebaseServices, firestoreOrigin } from "../src/firebase";
 import { installMessages } from "../src/i18n/translate";
 import { type ClickStore, createClickStore } from "../src/links/clickStore";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
-import { createLinkStore, type LinkStore } from "../src/links/store";
-import { commitOverRest } from "../src/links/store/restCommit";
-import { commitWithSdk } from "../src/links/store/writes";
+import { createLinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { readSettings } from "../src/settings";
 import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
 import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
 import { startCopy } from "./clipboard";
-import { authStart, type EarlyShortenDeps, earlyUser } from "./earlyShorten";
+import { authStart, earlyUser } from "./earlyShorten";
+import { type EarlyFirebase, earlyShortenDeps } from "./earlyShortenDeps";
 import { keepWarm } from "./keepWarm";
-import { createLinkMirrors, type LinkMirrors } from "./linkMirrors";
+import { createLinkMirrors } from "./linkMirrors";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
 import { announceFailure } from "./notify";
+import { onDemand } from "./onDemand";
 import { createQuickShorten } from "./quickShorten";
 import { savedSessions } from "./savedSession";
 import { settingsHandlers } from "./settings";
-import { refreshIdToken, secureTokenUrl } from "./tokenRefresh";
+import { secureTokenUrl } from "./tokenRefresh";
 import { toolbarClicks } from "./toolbar";
 
 /** The keyboard command's name in manifest.json: a public interface, like the menu ids. */
@@ -48,98 +48,71 @@ function announce(event: BackgroundEvent): void {
 	browser.runtime.sendMessage(event).catch(() => undefined);
 }
 
-// After a browser start storage.session is empty: the user the Auth SDK keeps on disk stands in, read only.
-const sessions = savedSessions(browser.storage.session, () => persistedSession(indexedDB, firebase().auth));
+// After a browser start storage.session is empty: the user the Auth SDK keeps on disk stands in, read only,
+// and without making Firebase, which names that user by the app's name and API key alone.
+const sessions = savedSessions(browser.storage.session, () =>
+	persistedSession(indexedDB, { name: APP_NAME, config: builtConfig.firebase }),
+);
 
 /** Firebase's services, whether Auth has started and whom it names, and the click store, which needs nothing else. */
-type Firebase = FirebaseServices & Pick<EarlyShortenDeps, "authStarted" | "signedIn"> & { clicks: ClickStore };
+type Firebase = FirebaseServices & EarlyFirebase & { clicks: ClickStore };
 
-let connected: Firebase | undefined;
 /**
- * Firebase, created on the first request that goes out or the first handler that asks Auth: a repeated
- * address, which the worker's copy answers, creates none in a worker just started, where Auth's start (its
- * IndexedDB and its reload) would run beside the lookup and slow it (issue 20).
+ * Firebase, made by the first request that goes out or the first handler that asks Auth: in a worker just
+ * started, Auth's start (its IndexedDB read, then its reload) would run beside the mirror's lookup and slow
+ * it, and a repeated address, which the mirror answers, needs none of it before its reply (issue 20).
  */
-function firebase(): Firebase {
-	if (!connected) {
-		const { auth, db } = connectFirebase(builtConfig);
-		connected = { auth, db, ...authStart(auth), clicks: createClickStore({ db, clock: Date.now }) };
-		// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
-		// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
-		// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
-		// worker's first shorten.
-		onIdTokenChanged(auth, (user) => {
-			announce({ type: "session-changed", session: sessionOf(user) });
-			void services()
-				.mirrors.signedIn(user?.uid ?? null)
-				.catch(() => undefined);
-			void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
-		});
-	}
-	return connected;
-}
+const firebase = onDemand((): Firebase => {
+	const { auth, db } = connectFirebase(builtConfig);
+	// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
+	// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
+	// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
+	// worker's first shorten.
+	onIdTokenChanged(auth, (user) => {
+		announce({ type: "session-changed", session: sessionOf(user) });
+		void services()
+			.mirrors.signedIn(user?.uid ?? null)
+			.catch(() => undefined);
+		void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
+	});
+	return { auth, db, ...authStart(auth), clicks: createClickStore({ db, clock: Date.now }) };
+});
 
-interface Services {
-	store: LinkStore;
-	mirrors: LinkMirrors;
-	early: EarlyShortenDeps;
-}
-
-let created: Services | undefined;
-/** Everything the handlers use, built once, none of it creating Firebase until it sends a request. */
-function services(): Services {
-	if (!created) {
-		const db = () => firebase().db;
-		const mirrors = createLinkMirrors({
-			indexedDB,
-			db,
-			clock: Date.now,
-			shortLinkBase: builtConfig.shortLinkBase,
-			announce: (change) => announce({ type: "links-changed", ...change }),
-		});
-		const store = createLinkStore({
-			db,
-			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
-			clock: Date.now,
-			shortLinkBase: builtConfig.shortLinkBase,
-			siteHosts: shortLinkSiteHosts(builtConfig),
-			// The options page shows a link made from the popup or a menu without polling. Sent in a task of its
-			// own, so a reply the change settles (the popup's new link) leaves first rather than after a message
-			// to every open page.
-			onChange: (change) => setTimeout(() => announce({ type: "links-changed", ...change })),
-			local: mirrors.local,
-		});
-		// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.
-		const bareFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init);
-		const firestoreRest = {
-			origin: firestoreOrigin(builtConfig),
-			projectId: builtConfig.firebase.projectId,
-			fetch: bareFetch,
-		};
-		const secureToken = { url: secureTokenUrl(builtConfig), fetch: bareFetch };
-		// Auth starts beside the early shorten's first request, not before its lookup: its reload is a round
-		// trip the popup's next request (its recent links) would otherwise wait for after the link.
-		const early: EarlyShortenDeps = {
-			authStarted: () => connected?.authStarted() ?? false,
-			signedIn: () => firebase().signedIn(),
-			saved: () =>
-				sessions.usable(Date.now(), (refreshToken) => {
-					const refreshed = refreshIdToken(secureToken, refreshToken, Date.now());
-					firebase();
-					return refreshed;
-				}),
-			sessionVersion: sessions.version,
-			withToken: (idToken) => (writes) => {
-				const sent = commitOverRest({ ...firestoreRest, idToken }, writes);
-				firebase();
-				return sent;
-			},
-			sdk: commitWithSdk(db),
-		};
-		created = { store, mirrors, early };
-	}
-	return created;
-}
+/** Everything the handlers use, built once, none of it making Firebase until it sends a request. */
+const services = onDemand(() => {
+	const db = () => firebase().db;
+	const mirrors = createLinkMirrors({
+		indexedDB,
+		db,
+		clock: Date.now,
+		shortLinkBase: builtConfig.shortLinkBase,
+		announce: (change) => announce({ type: "links-changed", ...change }),
+	});
+	const store = createLinkStore({
+		db,
+		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+		clock: Date.now,
+		shortLinkBase: builtConfig.shortLinkBase,
+		siteHosts: shortLinkSiteHosts(builtConfig),
+		// The options page shows a link made from the popup or a menu without polling. Sent in a task of its
+		// own, so a reply the change settles (the popup's new link) leaves first rather than after a message
+		// to every open page.
+		onChange: (change) => setTimeout(() => announce({ type: "links-changed", ...change })),
+		local: mirrors.local,
+	});
+	// fetch called bare: a worker's fetch throws "Illegal invocation" when called as another object's method.
+	const bareFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init);
+	const early = earlyShortenDeps(
+		firebase,
+		sessions,
+		{
+			secureToken: { url: secureTokenUrl(builtConfig), fetch: bareFetch },
+			firestore: { origin: firestoreOrigin(builtConfig), projectId: builtConfig.firebase.projectId, fetch: bareFetch },
+		},
+		Date.now,
+	);
+	return { store, mirrors, early };
+});
 
 const signOuts = signOutMemory(browser.storage.local);
 

@@ -143,14 +143,16 @@ export function linkHandlers(
 	 * Auth, once started, names someone else (a read the SDK sends with Auth's user is refused for the saved
 	 * one, too): the caller starts over for that user. The link joins the mirror only once Auth names the
 	 * saved user: a mirror of a user Auth signed out must not come back to disk. Auth is asked once the
-	 * reply has left: in a worker just started, asking creates Firebase, which is no part of the shorten.
+	 * reply is settled: in a worker just started, asking makes Firebase, which is no part of the shorten.
 	 */
 	async function shortenEarly(request: RequestOf<"shorten">): Promise<Link | null> {
 		const user = await early();
 		if (!user) return null;
 		try {
 			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
-			const keepOnceAuthAgrees = async () => (await signedInUid(auth())) === user.uid && keep(user.uid, link);
+			const keepOnceAuthAgrees = async () => {
+				if ((await signedInUid(auth())) === user.uid) await keep(user.uid, link);
+			};
 			setTimeout(() => void keepOnceAuthAgrees().catch(() => undefined));
 			return link;
 		} catch (error) {

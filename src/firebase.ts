@@ -20,8 +20,14 @@ export function firestoreOrigin(config: ShortyConfig): string {
 	return config.emulators ? `http://${config.emulators.firestore}` : FIRESTORE_ORIGIN;
 }
 
+/**
+ * The app's name, firebase/app's default, said here because Auth keys the user it keeps on disk by it, which
+ * the worker reads without making Firebase (background/authPersistence.ts).
+ */
+export const APP_NAME = "[DEFAULT]";
+
 export function connectFirebase(config: ShortyConfig): FirebaseServices {
-	const app = initializeApp(config.firebase);
+	const app = initializeApp(config.firebase, APP_NAME);
 	// indexedDB persistence keeps the session across service-worker restarts; web-extension auth carries
 	// no remote scripts (the plain firebase/auth bundle loads apis.google.com, which MV3 forbids).
 	const auth = initializeAuth(app, { persistence: indexedDBLocalPersistence });

@@ -1,9 +1,14 @@
 // @vitest-environment node
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { persistedSession, persistedUserKey, sessionFromPersistedUser } from "../../background/authPersistence";
+import {
+	type PersistingAuth,
+	persistedSession,
+	persistedUserKey,
+	sessionFromPersistedUser,
+} from "../../background/authPersistence";
 
-const auth = { name: "[DEFAULT]", config: { apiKey: "api-key" } } as Parameters<typeof persistedUserKey>[0];
+const auth: PersistingAuth = { name: "[DEFAULT]", config: { apiKey: "api-key" } };
 const KEY = "firebase:authUser:api-key:[DEFAULT]";
 
 /** A signed-in user's entry as the SDK stores it: `{ fbase_key, value: UserImpl.toJSON() }`. */

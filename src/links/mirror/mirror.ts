@@ -2,8 +2,8 @@
  * A local mirror of one owner's links in the service worker (IndexedDB), kept fresh by incremental syncs
  * (./sync.ts), for what must not wait for a round trip: the search index over every link, the popup's
  * recent links, the same-address lookup and the options page's first page. Every dependency is an
- * argument: the Firestore instance, the owner, the IndexedDB factory (fake-indexeddb in tests) and the
- * clock.
+ * argument: Firestore (a function, asked only as a request goes out), the owner, the IndexedDB factory
+ * (fake-indexeddb in tests) and the clock.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";

@@ -34,14 +34,14 @@ import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import type { SignOutMemory } from "../../../background/accounts";
 import { persistedSession, persistedUserKey } from "../../../background/authPersistence";
 import { authStart, earlyUser, SessionChanged } from "../../../background/earlyShorten";
+import { earlyShortenDeps } from "../../../background/earlyShortenDeps";
 import { createLinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
+import { onDemand } from "../../../background/onDemand";
 import { type SavedSession, savedSessions, TOKEN_MARGIN_MS } from "../../../background/savedSession";
-import { refreshIdToken, secureTokenUrl } from "../../../background/tokenRefresh";
+import { secureTokenUrl } from "../../../background/tokenRefresh";
 import { configFromEnv, localBackendEnv } from "../../../src/config";
 import { createLinkStore } from "../../../src/links/store";
-import { commitOverRest } from "../../../src/links/store/restCommit";
-import { commitWithSdk } from "../../../src/links/store/writes";
 import type { Link } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
 import { sessionArea } from "../../unit/sessionArea";
@@ -81,38 +81,50 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 	]);
 	closing.push(authProxy.close, firestoreProxy.close);
 	const name = `early-${crypto.randomUUID()}`;
+	const apiKey = "demo-key";
 	const indexedDB = new IDBFactory();
 	let area = sessionArea();
 	let stop: () => Promise<void> = async () => undefined;
 
-	/** A worker as background/index.ts builds it; the previous one stops first. */
+	/**
+	 * A worker as background/index.ts builds it, with Firebase made on demand (`firebaseMade` says whether it
+	 * was); the previous one stops first.
+	 */
 	async function startWorker() {
 		await stop();
-		const app = initializeApp({ projectId: PROJECT, apiKey: "demo-key" }, name);
-		// One persistence instance per class in the SDK: the next worker's Auth finds the user this one saved.
-		const auth = initializeAuth(app, { persistence });
-		connectAuthEmulator(auth, `http://127.0.0.1:${authProxy.port}`, { disableWarnings: true });
-		const db = getFirestore(app);
-		connectFirestoreEmulator(db, "127.0.0.1", firestoreProxy.port);
+		const followed: Array<Promise<void>> = [];
+		const sessions = savedSessions(area, () => persistedSession(globalThis.indexedDB, { name, config: { apiKey } }));
+		const firebase = onDemand(() => {
+			const app = initializeApp({ projectId: PROJECT, apiKey }, name);
+			// One persistence instance per class in the SDK: the next worker's Auth finds the user this one saved.
+			const auth = initializeAuth(app, { persistence });
+			connectAuthEmulator(auth, `http://127.0.0.1:${authProxy.port}`, { disableWarnings: true });
+			const db = getFirestore(app);
+			connectFirestoreEmulator(db, "127.0.0.1", firestoreProxy.port);
+			const unsubscribe = onIdTokenChanged(auth, (user) => {
+				followed.push(sessions.follow(user, () => auth.currentUser?.uid === user?.uid));
+				void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
+			});
+			const stop = async () => {
+				unsubscribe();
+				await deleteApp(app);
+			};
+			return { auth: auth as unknown as Auth, db, ...authStart(auth as unknown as Auth), stop };
+		});
+		const db = () => firebase().db;
 		const mirrors = createLinkMirrors({
 			indexedDB,
-			db: () => db,
+			db,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
 			announce: () => undefined,
 		});
 		const store = createLinkStore({
-			db: () => db,
+			db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
 			local: mirrors.local,
-		});
-		const sessions = savedSessions(area, () => persistedSession(globalThis.indexedDB, auth));
-		const followed: Array<Promise<void>> = [];
-		const unsubscribe = onIdTokenChanged(auth, (user) => {
-			followed.push(sessions.follow(user, () => auth.currentUser?.uid === user?.uid));
-			void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
 		});
 		// The token URL as a build for these proxies makes it.
 		const config = configFromEnv(
@@ -122,26 +134,18 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 				hosting: null,
 			}),
 		);
-		const secureToken = { url: secureTokenUrl(config), fetch };
-		const early = {
-			...authStart(auth as unknown as Auth),
-			saved: () => sessions.usable(Date.now(), (refreshToken) => refreshIdToken(secureToken, refreshToken, Date.now())),
-			sessionVersion: sessions.version,
-			withToken: (idToken: string) => (writes: Parameters<typeof commitOverRest>[1]) =>
-				commitOverRest(
-					{ origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, idToken, fetch },
-					writes,
-				),
-			sdk: commitWithSdk(() => db),
-		};
-		// The worker creates Firebase when a handler first asks for Auth: counted, to show when that is.
-		let authAsked = 0;
+		const early = earlyShortenDeps(
+			firebase,
+			sessions,
+			{
+				secureToken: { url: secureTokenUrl(config), fetch },
+				firestore: { origin: `http://127.0.0.1:${firestoreProxy.port}`, projectId: PROJECT, fetch },
+			},
+			Date.now,
+		);
 		const call = inProcessBackground(
 			linkHandlers(
-				() => {
-					authAsked++;
-					return auth as unknown as Auth;
-				},
+				() => firebase().auth,
 				() => store,
 				neverSignedOut,
 				() => mirrors,
@@ -149,8 +153,7 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 			),
 		);
 		stop = async () => {
-			unsubscribe();
-			await deleteApp(app);
+			await firebase.made()?.stop();
 		};
 		authProxy.methods.length = 0;
 		firestoreProxy.methods.length = 0;
@@ -161,10 +164,23 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 		};
 		/** Auth's saved token is in storage.session. */
 		const saved = async () => {
-			await auth.authStateReady();
+			await firebase().auth.authStateReady();
 			await Promise.all(followed);
 		};
-		return { auth, store, mirrors, sessions, early, call, shorten, saved, authAsked: () => authAsked };
+		return {
+			/** Auth, started now if no request or handler has started it yet. */
+			get auth() {
+				return firebase().auth;
+			},
+			firebaseMade: () => firebase.made() !== undefined,
+			store,
+			mirrors,
+			sessions,
+			early,
+			call,
+			shorten,
+			saved,
+		};
 	}
 
 	/** A new account, signed in, with one link and its mirror synced, in a worker that then stops. */
@@ -199,7 +215,7 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 
 	/** The user Auth keeps on disk as `change` makes it (the SDK's `toJSON`), or none. */
 	async function tamperOnDisk(change: (user: Record<string, unknown>) => Record<string, unknown> | undefined) {
-		const key = persistedUserKey({ name, config: { apiKey: "demo-key" } } as Auth);
+		const key = persistedUserKey({ name, config: { apiKey } });
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const request = globalThis.indexedDB.open("firebaseLocalStorageDb");
 			request.onsuccess = () => resolve(request.result);
@@ -325,16 +341,21 @@ describe("a worker that just started, with the token the last one saved", () => 
 		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toMatchObject({ created: 2, lastCode: link.code });
 	});
 
-	it("answers an address shortened before without a request and without asking Auth, which it asks after", async () => {
+	it("answers an address shortened before with no request and no Firebase, made once the reply has left", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();
 		const worker = await here.startWorker();
 		const link = await worker.shorten("https://example.com/early/warm-up");
-		expect(worker.authAsked()).toBe(0);
+		expect(worker.firebaseMade()).toBe(false);
+		expect(here.authProxy.methods).toEqual([]);
 		expect(here.firestoreProxy.methods).toEqual([]);
 		expect(await ownerOf(link.code)).toBe(uid);
-		// Once the reply has left, Auth is asked whether the link may join the mirror.
-		await vi.waitFor(() => expect(worker.authAsked()).toBeGreaterThan(0));
+		// Then Auth starts, to say whether the link may stay in the mirror: it names the same user, so the
+		// mirror still answers the address.
+		await vi.waitFor(() => expect(here.authProxy.methods).toContain("lookup"));
+		await worker.saved();
+		expect((await worker.shorten("https://example.com/early/warm-up")).code).toBe(link.code);
+		expect(here.firestoreProxy.methods).toEqual([]);
 	});
 
 	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {
@@ -413,8 +434,10 @@ describe("a commit handed out with the saved token, once the session is no longe
 		const worker = await here.startWorker();
 		const user = await earlyUser(worker.early);
 		expect(user?.uid).toBe(uid);
+		// A handler asks Auth meanwhile, which starts it.
+		const { auth } = worker;
 		await lookup.release();
-		await worker.auth.authStateReady();
+		await auth.authStateReady();
 
 		// An alias: no read comes before its commit, so the commit itself must not use the saved token.
 		const alias = `too-late-${crypto.randomUUID().slice(0, 8)}`;
@@ -567,6 +590,16 @@ describe("the first shorten after a browser start, with the user the Auth SDK ke
 	it("returns a new address's link after its one commit, while Auth's reload is still unanswered", async () => {
 		const { here, uid } = await restartedBrowser();
 		await shortenBeforeAuthStarted(here, uid, "https://example.com/browser-start/new");
+	});
+
+	it("answers an address shortened before the browser closed with no request and no Firebase", async () => {
+		const { here, uid } = await restartedBrowser();
+		const worker = await here.startWorker();
+		const link = await worker.shorten("https://example.com/early/warm-up");
+		expect(worker.firebaseMade()).toBe(false);
+		expect(here.authProxy.methods).toEqual([]);
+		expect(here.firestoreProxy.methods).toEqual([]);
+		expect(await ownerOf(link.code)).toBe(uid);
 	});
 
 	it("with the token expired (closed over an hour): refreshes it beside the SDK's own refresh, then commits", async () => {
