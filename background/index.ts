@@ -12,7 +12,7 @@ import { builtConfig } from "../src/builtConfig";
 import { appError } from "../src/errors";
 import { APP_NAME, connectFirebase, type FirebaseServices, firestoreOrigin } from "../src/firebase";
 import { installMessages } from "../src/i18n/translate";
-import { type ClickStore, createClickStore } from "../src/links/clickStore";
+import { createClickStore } from "../src/links/clickStore";
 import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
@@ -54,8 +54,8 @@ const sessions = savedSessions(browser.storage.session, () =>
 	persistedSession(indexedDB, { name: APP_NAME, config: builtConfig.firebase }),
 );
 
-/** Firebase's services, whether Auth has started and whom it names, and the click store, which needs nothing else. */
-type Firebase = FirebaseServices & EarlyFirebase & { clicks: ClickStore };
+/** Firebase's services, and whether Auth has started and whom it names. */
+type Firebase = FirebaseServices & EarlyFirebase;
 
 /**
  * Firebase, made by the first request that goes out or the first handler that asks Auth: in a worker just
@@ -75,8 +75,11 @@ const firebase = onDemand((): Firebase => {
 			.catch(() => undefined);
 		void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
 	});
-	return { auth, db, ...authStart(auth), clicks: createClickStore({ db, clock: Date.now }) };
+	return { auth, db, ...authStart(auth) };
 });
+
+/** A link's visit counts, which need Firestore alone. */
+const clicks = onDemand(() => createClickStore({ db: firebase().db, clock: Date.now }));
 
 /** Everything the handlers use, built once, none of it making Firebase until it sends a request. */
 const services = onDemand(() => {
@@ -126,10 +129,7 @@ const handleMessage = createMessageHandler({
 		() => services().mirrors,
 		() => earlyUser(services().early),
 	),
-	...clickHandlers(
-		() => firebase().auth,
-		() => firebase().clicks,
-	),
+	...clickHandlers(() => firebase().auth, clicks),
 	...settingsHandlers(browser.storage.sync),
 });
 
