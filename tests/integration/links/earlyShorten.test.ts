@@ -296,6 +296,20 @@ async function shortenBeforeAuthStarted(here: Awaited<ReturnType<typeof browser>
 	return link;
 }
 
+/**
+ * The address `uid` shortened first (the warm-up), shortened again in a worker just started: the mirror
+ * answers it with no request and no Firebase made.
+ */
+async function repeatedWithNothingSent(here: Awaited<ReturnType<typeof browser>>, uid: string) {
+	const worker = await here.startWorker();
+	const link = await worker.shorten("https://example.com/early/warm-up");
+	expect(worker.firebaseMade()).toBe(false);
+	expect(here.authProxy.methods).toEqual([]);
+	expect(here.firestoreProxy.methods).toEqual([]);
+	expect(await ownerOf(link.code)).toBe(uid);
+	return { worker, link };
+}
+
 /** Another account, made straight at the Auth emulator: its uid and refresh token. */
 async function anonymousAccount(): Promise<{ uid: string | null; refreshToken: string }> {
 	const response = await fetch(
@@ -344,12 +358,7 @@ describe("a worker that just started, with the token the last one saved", () => 
 	it("answers an address shortened before with no request and no Firebase, made once the reply has left", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();
-		const worker = await here.startWorker();
-		const link = await worker.shorten("https://example.com/early/warm-up");
-		expect(worker.firebaseMade()).toBe(false);
-		expect(here.authProxy.methods).toEqual([]);
-		expect(here.firestoreProxy.methods).toEqual([]);
-		expect(await ownerOf(link.code)).toBe(uid);
+		const { worker, link } = await repeatedWithNothingSent(here, uid);
 		// Then Auth starts, to say whether the link may stay in the mirror: it names the same user, so the
 		// mirror still answers the address.
 		await vi.waitFor(() => expect(here.authProxy.methods).toContain("lookup"));
@@ -594,12 +603,7 @@ describe("the first shorten after a browser start, with the user the Auth SDK ke
 
 	it("answers an address shortened before the browser closed with no request and no Firebase", async () => {
 		const { here, uid } = await restartedBrowser();
-		const worker = await here.startWorker();
-		const link = await worker.shorten("https://example.com/early/warm-up");
-		expect(worker.firebaseMade()).toBe(false);
-		expect(here.authProxy.methods).toEqual([]);
-		expect(here.firestoreProxy.methods).toEqual([]);
-		expect(await ownerOf(link.code)).toBe(uid);
+		await repeatedWithNothingSent(here, uid);
 	});
 
 	it("with the token expired (closed over an hour): refreshes it beside the SDK's own refresh, then commits", async () => {
