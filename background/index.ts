@@ -3,7 +3,7 @@
  * they need. Listeners are registered synchronously at the top level because MV3 only wakes a
  * stopped worker for events whose listeners existed at the end of its first run. Firebase is created on
  * the first request or Auth question that needs it, so a wake-up for anything else does no IndexedDB or
- * network work, and a repeated address makes none before its reply.
+ * network work, and a repeated address makes no Firebase before its reply.
  */
 import { onIdTokenChanged } from "firebase/auth/web-extension";
 import type { Runtime } from "webextension-polyfill";

@@ -151,7 +151,7 @@ export function linkHandlers(
 		try {
 			const link = await store().shorten(user.uid, newLink(request, user.isAnonymous, false), user.commit);
 			const keepOnceAuthAgrees = async () => {
-				if ((await signedInUid(auth())) === user.uid) await keep(user.uid, link);
+				if ((await signedInUid(auth())) === user.uid) keep(user.uid, link);
 			};
 			setTimeout(() => void keepOnceAuthAgrees().catch(() => undefined));
 			return link;

@@ -16,20 +16,20 @@ import { launchExtension } from "./extension";
 
 const extensionDir = mkdtempSync(join(tmpdir(), "shorty-browser-start-extension-"));
 const profile = mkdtempSync(join(tmpdir(), "shorty-browser-start-profile-"));
-let auth: FaultyProxy;
+let authProxy: FaultyProxy;
 
 beforeAll(async () => {
 	const backend = inject("backend");
-	auth = await startFaultyProxy(Number(backend.auth.split(":")[1]));
+	authProxy = await startFaultyProxy(Number(backend.auth.split(":")[1]));
 	await buildLocalExtension(extensionDir, {
-		auth: `127.0.0.1:${auth.port}`,
+		auth: `127.0.0.1:${authProxy.port}`,
 		firestore: backend.firestore,
 		hosting: backend.hosting,
 	});
 });
 
 afterAll(async () => {
-	await auth?.close();
+	await authProxy?.close();
 	rmSync(extensionDir, { recursive: true, force: true });
 	rmSync(profile, { recursive: true, force: true });
 });
@@ -56,16 +56,19 @@ it("shortens a new address after a browser start while Auth's reload of the kept
 	const url = (name: string) => `https://example.com/browser-start/${name}/${crypto.randomUUID()}`;
 	const uid = await inBrowser(async (call) => {
 		expect(await call({ type: "shorten", url: url("before") })).toMatchObject({ ok: true });
+		// The mirror on disk complete, as a user's is once the worker has run a while: the next browser's
+		// shorten looks the address up there, where an incomplete one would ask Firestore through Auth.
+		expect(await call({ type: "syncLinks" })).toMatchObject({ ok: true, data: { complete: true } });
 		const session = await call({ type: "session" });
 		if (!session.ok || !session.data.user) throw new Error("the first shorten signed nobody in");
 		return session.data.user.uid;
 	});
 
 	await inBrowser(async (call) => {
-		const reload = auth.catchNext(isReload);
+		const reload = authProxy.catchNext(isReload);
 		const after = url("after");
 		const link = await call({ type: "shorten", url: after });
-		expect(link).toMatchObject({ ok: true, data: { url: after } });
+		expect(link, "the shorten waited for Auth's reload").toMatchObject({ ok: true, data: { url: after } });
 		// Auth starts once the commit has left; let its reload through, and it names the same user, whose
 		// links hold the new one.
 		await (await reload).pass();

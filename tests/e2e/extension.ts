@@ -246,7 +246,11 @@ export interface EventTab {
  * grant lasts until the tab navigates.
  */
 export async function grantActiveTab(extension: Extension, page: Page): Promise<EventTab> {
-	await (await extension.clickAction(page)).close();
+	// A click grants activeTab whether or not its popup shows. Chrome sometimes refuses the worker's
+	// openPopup (seen once in a browser just launched; docs/architecture.md, "The popup"), which leaves the
+	// tab's popup set: a second click then opens it Chrome's way.
+	const popup = await extension.clickAction(page).catch(() => extension.clickAction(page));
+	await popup.close();
 	await page.bringToFront();
 	const [tab] = await extension.worker.evaluate(() => chrome.tabs.query({ active: true, lastFocusedWindow: true }));
 	if (tab?.id === undefined || tab.url !== page.url()) throw new Error(`${page.url()} is not the active tab`);

@@ -105,11 +105,11 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 				followed.push(sessions.follow(user, () => auth.currentUser?.uid === user?.uid));
 				void mirrors.signedIn(user?.uid ?? null).catch(() => undefined);
 			});
-			const stop = async () => {
+			const deleteFirebase = async () => {
 				unsubscribe();
 				await deleteApp(app);
 			};
-			return { auth: auth as unknown as Auth, db, ...authStart(auth as unknown as Auth), stop };
+			return { auth: auth as unknown as Auth, db, ...authStart(auth as unknown as Auth), stop: deleteFirebase };
 		});
 		const db = () => firebase().db;
 		const mirrors = createLinkMirrors({
