@@ -246,9 +246,9 @@ export interface EventTab {
  * grant lasts until the tab navigates.
  */
 export async function grantActiveTab(extension: Extension, page: Page): Promise<EventTab> {
-	// A click grants activeTab whether or not its popup shows. Chrome sometimes refuses the worker's
-	// openPopup (seen once in a browser just launched; docs/architecture.md, "The popup"), which leaves the
-	// tab's popup set: a second click then opens it Chrome's way.
+	// A click grants activeTab whether or not its popup shows. Once, in CI, a browser just launched showed
+	// none for its first click, most likely Chrome refusing the worker's openPopup (docs/architecture.md,
+	// "The popup"), which leaves the tab's popup set: a second click then opens it Chrome's way.
 	const popup = await extension.clickAction(page).catch(() => extension.clickAction(page));
 	await popup.close();
 	await page.bringToFront();
