@@ -2,7 +2,7 @@
  * The early shorten's dependencies in a worker whose Firebase is made on demand (./onDemand.ts). Firebase
  * is made just after the shorten's first request has left (the token refresh or the REST commit), so Auth's
  * start, its IndexedDB read and then its reload, runs beside that round trip instead of beside the mirror's
- * lookup before it, which it slowed; a repeated address, which sends nothing, makes none (issue 20).
+ * lookup before it, which it slowed; a repeated address, which sends nothing, makes no Firebase (issue 20).
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { commitOverRest, type RestTarget } from "../src/links/store/restCommit";

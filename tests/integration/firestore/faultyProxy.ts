@@ -2,8 +2,7 @@
  * An HTTP proxy in front of a Firestore server (or the Auth emulator) that can catch one request and
  * decide its fate: pass it on, let it reach the server but lose the answer, or cut it before it arrives.
  * Fault tests use it to stop a backend exactly while a shorten's commit is in flight, and others to hold
- * Auth's reload of a user. When the server is down, every request is cut,
- * as a client sees a dead server.
+ * Auth's reload of a user. When the server is down, every request is cut, as a client sees a dead server.
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
