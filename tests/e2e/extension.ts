@@ -116,13 +116,6 @@ export async function launchExtension(
 
 	const isOurs = (worker: Worker) => worker.url().startsWith("chrome-extension://");
 	const worker = context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent("serviceworker", isOurs));
-	// Playwright may hand the worker over before its script has run (once, in CI, a test read Chrome's own
-	// `browser` there before the script removed it); each launch installs the build afresh, so a worker
-	// that is active has run its script.
-	await worker.evaluate(async () => {
-		const scope = self as unknown as { serviceWorker: ServiceWorker };
-		while (scope.serviceWorker.state !== "activated") await new Promise((settle) => setTimeout(settle, 20));
-	});
 	const workerErrors: string[] = [];
 	worker.on("console", (message) => {
 		if (message.type() === "error") workerErrors.push(message.text());
