@@ -20,11 +20,16 @@ import { serveTestSite, type TestSite } from "./testSite";
 /**
  * What sets Chrome before 148 apart for Shorty, as a classic script: first in the worker's one file, and
  * first in each page's head. In strict mode a `browser` that could not be deleted throws, so the copy
- * cannot silently run with it. A function of its own, so that its directive, and its names, stay its own.
+ * cannot silently run with it. Deleting is not enough on its own: Chrome 156 defines `browser` again
+ * when it next updates a context's bindings, which under load can come after the worker's script has
+ * run (seen in 4 of 20 launches with the cores busy). The undefined that takes its place can be neither
+ * redefined nor deleted, so it stays. A function of its own, so that its directive, and its names, stay
+ * its own.
  */
 const OLDER_CHROME = `(() => {
 "use strict";
 delete globalThis.browser;
+Object.defineProperty(globalThis, "browser", { value: undefined });
 const onMessage = chrome.runtime.onMessage;
 const answering = new WeakMap();
 const add = onMessage.addListener.bind(onMessage);
