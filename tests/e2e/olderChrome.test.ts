@@ -23,8 +23,10 @@ import { serveTestSite, type TestSite } from "./testSite";
  * cannot silently run with it. Deleting is not enough on its own: Chrome 156 defines `browser` again
  * when it next updates a context's bindings, which under load can come after the worker's script has
  * run (seen in 4 of 20 launches with the cores busy). The undefined that takes its place can be neither
- * redefined nor deleted, so it stays. A function of its own, so that its directive, and its names, stay
- * its own.
+ * redefined nor deleted, so it stays: Chrome's define fails, which in Chromium's code ends that update.
+ * The APIs already on `chrome` stay too; only one that a later permission would add could not come, and
+ * Shorty asks for no permission after install. A function of its own, so that its directive, and its
+ * names, stay its own.
  */
 const OLDER_CHROME = `(() => {
 "use strict";
