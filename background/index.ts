@@ -83,16 +83,16 @@ const clicks = onDemand(() => createClickStore({ db: firebase().db, clock: Date.
 
 /** Everything the handlers use, built once, none of it making Firebase until it sends a request. */
 const services = onDemand(() => {
-	const db = () => firebase().db;
+	const firestore = () => firebase().db;
 	const mirrors = createLinkMirrors({
 		indexedDB,
-		db,
+		firestore,
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,
 		announce: (change) => announce({ type: "links-changed", ...change }),
 	});
 	const store = createLinkStore({
-		db,
+		firestore,
 		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,

@@ -24,7 +24,7 @@ export const FRESH_FOR_MS = 2_000;
 export interface LinkMirrorsDeps {
 	indexedDB: IDBFactory;
 	/** Called on the first need, so a worker that never lists links never starts Firestore. */
-	db: () => Firestore;
+	firestore: () => Firestore;
 	clock: () => number;
 	shortLinkBase: string;
 	/** Tells open pages what a sync changed: links made, edited or deleted in another browser. */
@@ -59,7 +59,7 @@ interface Held {
 	syncing: Promise<void> | null;
 }
 
-export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
+export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
 	let current: Promise<Held> | null = null;
 	let currentOwner: string | null = null;
 
@@ -99,7 +99,7 @@ export function createLinkMirrors({ indexedDB, db, clock, shortLinkBase, announc
 		// Set once the mirror exists; a sync page can only arrive after that, from sync() below.
 		let held: Held | undefined;
 		const mirror = await openLinkMirror({
-			db,
+			firestore,
 			owner,
 			indexedDB,
 			clock,

@@ -23,7 +23,7 @@ export { DELETE_BATCH, DELETE_LIMIT } from "./store/remove";
 export { TAG_BATCH } from "./store/tags";
 
 export function createLinkStore({
-	db,
+	firestore,
 	random,
 	clock,
 	shortLinkBase,
@@ -31,14 +31,14 @@ export function createLinkStore({
 	onChange = () => undefined,
 	local,
 }: LinkStoreDeps) {
-	const deps: StoreDeps = { db, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) };
+	const deps: StoreDeps = { firestore, random, clock, shortLinkBase, siteHosts, onChange, ...(local ? { local } : {}) };
 	return {
-		get: (code: string) => readLink(db(), shortLinkBase, code),
+		get: (code: string) => readLink(firestore(), shortLinkBase, code),
 		shorten: createShorten(deps),
-		listPage: (owner: string, request: PageRequest) => listPage(db(), shortLinkBase, owner, request),
-		freeAmong: (codes: string[]) => freeAmong(db(), codes),
+		listPage: (owner: string, request: PageRequest) => listPage(firestore(), shortLinkBase, owner, request),
+		freeAmong: (codes: string[]) => freeAmong(firestore(), codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),
-		removeMany: (owner: string, codes: string[]) => removeMany(db(), onChange, owner, codes),
+		removeMany: (owner: string, codes: string[]) => removeMany(firestore(), onChange, owner, codes),
 		setTags: (code: string, tags: readonly string[]) => setTags(deps, code, tags),
 		retag: (owner: string, changes: readonly TagChange[]) => retag(deps, owner, changes),
 	};

@@ -106,7 +106,7 @@ const documents = (report: SyncReport) =>
 async function measure(db: Firestore, size: number): Promise<void> {
 	const links = size.toLocaleString("en-US");
 	const mirror = await openLinkMirror({
-		db: () => db,
+		firestore: () => db,
 		owner: OWNER,
 		indexedDB: new IDBFactory(),
 		clock: Date.now,

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 function storeWithClock(client: Client, clock: () => number): LinkStore {
-	return createLinkStore({ db: () => client.db, random: realRandom, clock, shortLinkBase: SHORT_BASE });
+	return createLinkStore({ firestore: () => client.db, random: realRandom, clock, shortLinkBase: SHORT_BASE });
 }
 
 describe("a client clock hours off", () => {
@@ -70,7 +70,7 @@ async function throughProxy(): Promise<{ proxy: FaultyProxy; store: LinkStore; o
 	const db = clientOn(proxy.port, owner);
 	return {
 		proxy,
-		store: createLinkStore({ db: () => db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
+		store: createLinkStore({ firestore: () => db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE }),
 		owner,
 	};
 }
@@ -142,7 +142,7 @@ describe("another write landing while a commit is on its way", () => {
 		const held = await commit;
 		const elsewhereDb = clientOn(backendPort(), owner);
 		const elsewhere = createLinkStore({
-			db: () => elsewhereDb,
+			firestore: () => elsewhereDb,
 			random: realRandom,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,

@@ -29,7 +29,12 @@ async function accounts(count: number): Promise<Account[]> {
 
 /** A link store of its own for `client`: what one more browser (service worker) of that user is. */
 function storeOf(client: Client): LinkStore {
-	return createLinkStore({ db: () => client.db, random: realRandom, clock: Date.now, shortLinkBase: SHORT_BASE });
+	return createLinkStore({
+		firestore: () => client.db,
+		random: realRandom,
+		clock: Date.now,
+		shortLinkBase: SHORT_BASE,
+	});
 }
 
 /** Runs `task` and records how long it took, in milliseconds. */

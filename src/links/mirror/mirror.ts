@@ -19,7 +19,7 @@ export type { SyncReport } from "./sync";
 
 export interface LinkMirrorDeps {
 	/** Firestore, asked for only when a sync goes out: reading the mirror creates no Firebase. */
-	db: () => Firestore;
+	firestore: () => Firestore;
 	owner: string;
 	indexedDB: IDBFactory;
 	clock: () => number;
@@ -46,7 +46,7 @@ function checkChange(change: MirrorChange): void {
 	}
 }
 
-export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBase, onSynced }: LinkMirrorDeps) {
+export async function openLinkMirror({ firestore, owner, indexedDB, clock, shortLinkBase, onSynced }: LinkMirrorDeps) {
 	const storage = await openMirrorStorage(indexedDB, owner);
 	let running: Promise<SyncReport> | null = null;
 
@@ -59,7 +59,7 @@ export async function openLinkMirror({ db, owner, indexedDB, clock, shortLinkBas
 		 */
 		sync(maxPages?: number): Promise<SyncReport> {
 			running ??= syncMirror({
-				db: db(),
+				db: firestore(),
 				owner,
 				storage,
 				clock,

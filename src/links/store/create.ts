@@ -70,11 +70,11 @@ interface Refusal {
  * The link returned carries the injected clock's time as createdAt: reading the server's back would
  * cost another round trip on the popup's critical path; lists show the server's.
  */
-export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onChange, local }: StoreDeps) {
+export function createShorten({ firestore, random, clock, shortLinkBase, siteHosts, onChange, local }: StoreDeps) {
 	/** Shortens under way in this worker, by owner and URL: a second request for the same waits for the first. */
 	const inFlight = new Map<string, Promise<Link>>();
 
-	const sdkCommit = commitWithSdk(db);
+	const sdkCommit = commitWithSdk(firestore);
 
 	/**
 	 * Writes links/{code} and targets/{code}, counted by `count` in the owner's quota, in one batch with no
@@ -101,16 +101,16 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	 */
 	async function refusalOf(code: string, fields: LinkFields): Promise<Refusal> {
 		const [target, mine, quota] = await Promise.all([
-			getDoc(doc(db(), TARGETS, code)),
+			getDoc(doc(firestore(), TARGETS, code)),
 			madeByThisRequest(code, fields),
-			getDoc(doc(db(), QUOTAS, fields.owner)),
+			getDoc(doc(firestore(), QUOTAS, fields.owner)),
 		]);
 		return { taken: target.exists(), mine, quota: quota.data() as StoredQuota | undefined };
 	}
 
 	/** The link at `code` if this very request made it; another user's link is unreadable, so never counts. */
 	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
-		const link = await readLink(db(), shortLinkBase, code).catch(() => null);
+		const link = await readLink(firestore(), shortLinkBase, code).catch(() => null);
 		return link?.url === fields.url && link.custom === fields.custom ? link : null;
 	}
 
@@ -157,7 +157,7 @@ export function createShorten({ db, random, clock, shortLinkBase, siteHosts, onC
 	 */
 	async function sameAddress(fields: LinkFields): Promise<Link | null> {
 		const held = await local?.sameAddress(fields.owner, fields.urlHash).catch(() => null);
-		if (!held) return findSameAddress(db(), shortLinkBase, fields.owner, fields.urlHash);
+		if (!held) return findSameAddress(firestore(), shortLinkBase, fields.owner, fields.urlHash);
 		const known = pickSameAddress(held.links);
 		if (known) return known;
 		for (const code of held.unsettled) {

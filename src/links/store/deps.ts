@@ -23,7 +23,7 @@ export interface LinkStoreDeps {
 	 * Firestore, asked for only when a request goes out: a shorten the worker's copy answers never creates
 	 * Firebase in a worker just started (background/index.ts).
 	 */
-	db: () => Firestore;
+	firestore: () => Firestore;
 	random: RandomBytes;
 	/** Milliseconds since the epoch; stands in for the server's time in what shorten() returns. */
 	clock: () => number;

@@ -31,7 +31,7 @@ export async function commitEdit(db: Firestore, shortLinkBase: string, code: str
 
 /** Points a link somewhere else; its public target changes in the same batch. */
 export async function updateTarget(
-	{ db: firestore, clock, shortLinkBase, siteHosts, onChange }: StoreDeps,
+	{ firestore, clock, shortLinkBase, siteHosts, onChange }: StoreDeps,
 	code: string,
 	newUrl: string,
 ): Promise<Link> {

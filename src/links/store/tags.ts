@@ -33,7 +33,7 @@ function withTags(link: Link, tags: string[], updatedAt: number): Link {
  * nothing). Another user's link reads as not found, as in readLink.
  */
 export async function setTags(
-	{ db: firestore, clock, shortLinkBase, onChange }: StoreDeps,
+	{ firestore, clock, shortLinkBase, onChange }: StoreDeps,
 	code: string,
 	inputs: readonly string[],
 ): Promise<Link> {
@@ -88,7 +88,7 @@ async function commitSkippingDeleted(db: Firestore, owner: string, batch: TagCha
  * links were retagged. Returns the links retagged, as saved.
  */
 export async function retag(
-	{ db, clock, onChange }: StoreDeps,
+	{ firestore, clock, onChange }: StoreDeps,
 	owner: string,
 	changes: readonly TagChange[],
 ): Promise<Link[]> {
@@ -100,7 +100,7 @@ export async function retag(
 	for (const batch of chunksOf(checked, TAG_BATCH)) {
 		let landed: TagChange[];
 		try {
-			landed = await commitSkippingDeleted(db(), owner, batch);
+			landed = await commitSkippingDeleted(firestore(), owner, batch);
 		} catch (error) {
 			throw new ShortyError(toAppError(error).code, `${retagged.length} of ${checked.length} links were retagged`);
 		}

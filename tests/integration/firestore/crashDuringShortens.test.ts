@@ -47,7 +47,7 @@ it(`keeps every acknowledged shorten, links and targets in whole pairs, across S
 			const owner = `crash-owner-${index}`;
 			const { db, app } = connectSdk(port, owner);
 			apps.push(app);
-			const store = createLinkStore({ db: () => db, random, clock: Date.now, shortLinkBase: "https://sho.rt/" });
+			const store = createLinkStore({ firestore: () => db, random, clock: Date.now, shortLinkBase: "https://sho.rt/" });
 			while (alive && next < SHORTENS) {
 				const url = urls[next++] as string;
 				// Shortens cut off by the kill fail (after the SDK's own retries); they are simply not acknowledged.

@@ -111,16 +111,16 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 			};
 			return { auth: auth as unknown as Auth, db, ...authStart(auth as unknown as Auth), stop: deleteFirebase };
 		});
-		const db = () => firebase().db;
+		const firestore = () => firebase().db;
 		const mirrors = createLinkMirrors({
 			indexedDB,
-			db,
+			firestore,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
 			announce: () => undefined,
 		});
 		const store = createLinkStore({
-			db,
+			firestore,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,

@@ -20,19 +20,19 @@ afterAll(closeProxiedWorkers);
 async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory(), roundTripMs = 0) {
 	const proxied = await proxiedWorkerDb(owner, roundTripMs);
 	let firestoreAsked = 0;
-	const db = () => {
+	const firestore = () => {
 		firestoreAsked++;
 		return proxied.db;
 	};
 	const mirrors = createLinkMirrors({
 		indexedDB,
-		db,
+		firestore,
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
 	});
 	const store = createLinkStore({
-		db,
+		firestore,
 		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,

@@ -34,7 +34,7 @@ async function account(): Promise<Account> {
 	const client = await newAccount();
 	const changes: LinksChange[] = [];
 	const store = createLinkStore({
-		db: () => client.db,
+		firestore: () => client.db,
 		random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,

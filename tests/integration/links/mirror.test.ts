@@ -38,7 +38,7 @@ afterAll(async () => {
 
 function storeOn(db: Firestore): LinkStore {
 	const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
-	return createLinkStore({ db: () => db, random, clock: Date.now, shortLinkBase: SHORT_BASE });
+	return createLinkStore({ firestore: () => db, random, clock: Date.now, shortLinkBase: SHORT_BASE });
 }
 
 /** A fresh email account (more links an hour than an anonymous one) signed in here and in another browser. */
@@ -51,7 +51,7 @@ async function newOwner(): Promise<Owner> {
 
 function mirrorOf(owner: Owner, indexedDB: IDBFactory = new IDBFactory(), db = owner.client.db): Promise<LinkMirror> {
 	return openLinkMirror({
-		db: () => db,
+		firestore: () => db,
 		owner: owner.client.uid,
 		indexedDB,
 		clock: Date.now,

@@ -16,7 +16,7 @@ afterAll(closeProxiedWorkers);
 async function freshWorker(owner?: string) {
 	const { db, methods, owner: user } = await proxiedWorkerDb(owner);
 	const store: LinkStore = createLinkStore({
-		db: () => db,
+		firestore: () => db,
 		random: realRandom,
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,

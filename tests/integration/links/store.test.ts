@@ -20,7 +20,7 @@ async function account(random: RandomBytes = realRandom, user = newUser): Promis
 	const client = await user();
 	return {
 		client,
-		store: createLinkStore({ db: () => client.db, random, clock: Date.now, shortLinkBase: SHORT_BASE }),
+		store: createLinkStore({ firestore: () => client.db, random, clock: Date.now, shortLinkBase: SHORT_BASE }),
 	};
 }
 
@@ -106,7 +106,7 @@ describe("shortening", () => {
 	it("retries with a new code when the user holds the generated one already, leaving that link as it was", async () => {
 		const held = await alice.store.shorten(alice.client.uid, { url: "https://example.com/held-by-me" });
 		const sameUser = createLinkStore({
-			db: () => alice.client.db,
+			firestore: () => alice.client.db,
 			random: scriptedCodes(held.code),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
@@ -125,7 +125,7 @@ describe("shortening", () => {
 		// With a link made, Alice's quota exists, so only the rules on the code can refuse the commit.
 		await alice.store.shorten(alice.client.uid, { url: "https://example.com/before-the-orphan" });
 		const unlucky = createLinkStore({
-			db: () => alice.client.db,
+			firestore: () => alice.client.db,
 			random: scriptedCodes(orphan),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
@@ -447,7 +447,7 @@ describe("the creation limit", () => {
 
 	it("refuses a target on the project's other names, which the rules refuse too", async () => {
 		const store = createLinkStore({
-			db: () => alice.client.db,
+			firestore: () => alice.client.db,
 			random: realRandom,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,

@@ -31,7 +31,7 @@ export async function accountWithWorker() {
 	opened.push(here, there);
 	const storeOn = (client: Client, onChange?: (change: LinksChange) => void) =>
 		createLinkStore({
-			db: () => client.db,
+			firestore: () => client.db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
@@ -44,7 +44,7 @@ export async function accountWithWorker() {
 	const indexedDB = new IDBFactory();
 	const mirrors: LinkMirrors = createLinkMirrors({
 		indexedDB,
-		db: () => here.db,
+		firestore: () => here.db,
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
 		announce: (change) => announced.push(change),

@@ -148,7 +148,7 @@ export async function optionsBackground(
 	const hub = new EventHub();
 	const db = firestore.client(uid);
 	const storeDeps = {
-		db: () => db,
+		firestore: () => db,
 		random: (length: number) => crypto.getRandomValues(new Uint8Array(length)),
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
@@ -162,7 +162,7 @@ export async function optionsBackground(
 	// A fresh IndexedDB per background: each test's page starts as a browser that never synced.
 	const mirrors = createLinkMirrors({
 		indexedDB: new IDBFactory(),
-		db: storeDeps.db,
+		firestore: storeDeps.firestore,
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		announce: (change) => hub.announce({ type: "links-changed", ...change }),
