@@ -69,9 +69,10 @@ export interface Extension {
  * How the e2e suite starts Chromium with the build in `extensionDir` loaded, in `language` (on Linux,
  * with LANGUAGE set to it in Chromium's environment too, as launchExtension does).
  */
-export function chromiumArgs(extensionDir: string, language = "en-US"): string[] {
+export function chromiumArgs(extensionDir: string, language = "en-US", installable: string[] = []): string[] {
 	return [
-		`--disable-extensions-except=${extensionDir}`,
+		// Any other extension is off, but for the builds a test installs later into the running browser.
+		`--disable-extensions-except=${[extensionDir, ...installable].join(",")}`,
 		`--load-extension=${extensionDir}`,
 		`--lang=${language}`,
 		"--no-sandbox",
@@ -92,11 +93,16 @@ export function chromiumArgs(extensionDir: string, language = "en-US"): string[]
  * Launches Chromium with a build: by default the one the e2e suite's setup made against its backend, in
  * English, or in `language` ("de"): the browser's UI language, which chrome.i18n follows. With `profile`,
  * that folder is the browser's profile and outlives the browser, so a second launch is a browser start of
- * the same installation (its session kept, its caches in memory gone).
+ * the same installation (its session kept, its caches in memory gone). `installable`: the folders of the
+ * builds `installInRunningBrowser` may add later (Chromium turns off any other).
  */
 export async function launchExtension(
 	extensionDir: string = inject("extensionDir"),
-	{ profile: keptProfile, language = "en-US" }: { profile?: string; language?: string } = {},
+	{
+		profile: keptProfile,
+		language = "en-US",
+		installable = [],
+	}: { profile?: string; language?: string; installable?: string[] } = {},
 ): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
@@ -111,11 +117,41 @@ export async function launchExtension(
 		locale: language,
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
-		args: chromiumArgs(extensionDir, language),
+		args: chromiumArgs(extensionDir, language, installable),
 	});
 
 	const isOurs = (worker: Worker) => worker.url().startsWith("chrome-extension://");
 	const worker = context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent("serviceworker", isOurs));
+	return extensionInBrowser(context, worker, async () => {
+		await context.close();
+		if (!keptProfile) rmSync(profile, { recursive: true, force: true });
+	});
+}
+
+/**
+ * Installs the build at `extensionDir` into `browser`'s running Chromium, as a user adds an extension
+ * (CDP's Extensions.loadUnpacked): a new id, its own storage and no session, its worker just started by the
+ * installation. The launch must have named the folder in `installable`. Its `close` leaves the browser open.
+ */
+export async function installInRunningBrowser(browser: Extension, extensionDir: string): Promise<Extension> {
+	const cdp = await browser.context.browser()?.newBrowserCDPSession();
+	if (!cdp) throw new Error("Chromium's browser-level CDP session is not available");
+	const isInstalled = (id: string) => (worker: Worker) => worker.url().startsWith(`chrome-extension://${id}/`);
+	try {
+		const { id } = (await cdp.send("Extensions.loadUnpacked" as never, { path: extensionDir } as never)) as {
+			id: string;
+		};
+		const worker =
+			browser.context.serviceWorkers().find(isInstalled(id)) ??
+			(await browser.context.waitForEvent("serviceworker", isInstalled(id)));
+		return extensionInBrowser(browser.context, worker, async () => undefined);
+	} finally {
+		await cdp.detach();
+	}
+}
+
+/** The handle on the extension whose first worker is `worker`, in the browser of `context`. */
+function extensionInBrowser(context: BrowserContext, worker: Worker, close: () => Promise<void>): Extension {
 	const workerErrors: string[] = [];
 	worker.on("console", (message) => {
 		if (message.type() === "error") workerErrors.push(message.text());
@@ -209,10 +245,7 @@ export async function launchExtension(
 			}
 			offlineWorker = { detach: () => cdp.detach() };
 		},
-		async close() {
-			await context.close();
-			if (!keptProfile) rmSync(profile, { recursive: true, force: true });
-		},
+		close,
 	};
 }
 
