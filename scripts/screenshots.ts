@@ -230,7 +230,12 @@ async function main(): Promise<void> {
 	try {
 		await buildLocalExtension(extensionDir, { ...backend.hosts, shortLinkBase: SHORT_LINK_BASE });
 		await seedAccount(backend.hosts, account, 60);
-		const extension = await launchExtension(extensionDir, LANGUAGE ? { language: LANGUAGE } : {});
+		const extension = await launchExtension(extensionDir, {
+			...(LANGUAGE ? { language: LANGUAGE } : {}),
+			// Chrome gives a popup its full 600 px only on a screen with room for it: headless Chromium's
+			// default 800x600 screen caps it at 510 px, which real screens do not.
+			extraArgs: ["--screen-info={1600x1200}"],
+		});
 		try {
 			const options = await extension.openPage("options/index.html");
 			await send(options, { type: "signIn", ...account });

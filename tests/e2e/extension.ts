@@ -94,7 +94,8 @@ export function chromiumArgs(extensionDir: string, language = "en-US", installab
  * English, or in `language` ("de"): the browser's UI language, which chrome.i18n follows. With `profile`,
  * that folder is the browser's profile and outlives the browser, so a second launch is a browser start of
  * the same installation (its session kept, its caches in memory gone). `installable`: the folders of the
- * builds `installInRunningBrowser` may add later (Chromium turns off any other).
+ * builds `installInRunningBrowser` may add later (Chromium turns off any other). `extraArgs` go to Chromium
+ * after the suite's own.
  */
 export async function launchExtension(
 	extensionDir: string = inject("extensionDir"),
@@ -102,7 +103,8 @@ export async function launchExtension(
 		profile: keptProfile,
 		language = "en-US",
 		installable = [],
-	}: { profile?: string; language?: string; installable?: string[] } = {},
+		extraArgs = [],
+	}: { profile?: string; language?: string; installable?: string[]; extraArgs?: string[] } = {},
 ): Promise<Extension> {
 	if (!existsSync(join(extensionDir, "manifest.json"))) throw new Error(`No extension build at ${extensionDir}`);
 	const executablePath = findChromium();
@@ -117,7 +119,7 @@ export async function launchExtension(
 		locale: language,
 		// Playwright disables extensions by default; the test needs exactly ours.
 		ignoreDefaultArgs: ["--disable-extensions"],
-		args: chromiumArgs(extensionDir, language, installable),
+		args: [...chromiumArgs(extensionDir, language, installable), ...extraArgs],
 	});
 
 	const isOurs = (worker: Worker) => worker.url().startsWith("chrome-extension://");
