@@ -27,7 +27,7 @@ async function send<T>(on: Page, request: AnyRequest): Promise<T> {
 /** The short links of the rows shown, as their names read ("127.0.0.1:5000/abc1234"): only the code shows. */
 const shortLinks = () => page.locator("tbody th a").allTextContents();
 
-/** Waits until the range reads exactly `text` ("26-50 of 253"), which is when that page's rows are shown. */
+/** Waits until the range reads exactly `text` ("26–50 of 253"), which is when that page's rows are shown. */
 async function expectRange(text: string) {
 	await page
 		.getByRole("navigation", { name: "Pages of links" })
@@ -60,7 +60,7 @@ beforeAll(async () => {
 	page = await extension.openPage("options/index.html");
 	await send(page, { type: "signIn", ...account });
 	await page.reload();
-	await expectRange(`1-25 of ${LINKS}`);
+	await expectRange(`1–25 of ${LINKS}`);
 });
 
 afterAll(async () => {
@@ -69,10 +69,10 @@ afterAll(async () => {
 
 describe("the options page with 253 links", () => {
 	it.each([
-		["10", "1-10 of 253", 10],
-		["50", "1-50 of 253", 50],
-		["100", "1-100 of 253", 100],
-		["25", "1-25 of 253", 25],
+		["10", "1–10 of 253", 10],
+		["50", "1–50 of 253", 50],
+		["100", "1–100 of 253", 100],
+		["25", "1–25 of 253", 25],
 	])("shows %s rows per page with the range", async (size, text, rows) => {
 		await page.getByLabel("Rows per page").selectOption(size);
 		await expectRange(text);
@@ -84,7 +84,7 @@ describe("the options page with 253 links", () => {
 		const forward = [...(await shortLinks())];
 		for (let first = 26; first <= LINKS; first += 25) {
 			await page.getByRole("button", { name: "Next" }).click();
-			await expectRange(`${first}-${Math.min(first + 24, LINKS)} of ${LINKS}`);
+			await expectRange(`${first}–${Math.min(first + 24, LINKS)} of ${LINKS}`);
 			forward.push(...(await shortLinks()));
 		}
 		expect(await page.getByRole("button", { name: "Next" }).getAttribute("aria-disabled")).toBe("true");
@@ -93,7 +93,7 @@ describe("the options page with 253 links", () => {
 		const backward = [...(await shortLinks())];
 		for (let first = 226; first >= 1; first -= 25) {
 			await page.getByRole("button", { name: "Previous" }).click();
-			await expectRange(`${first}-${first + 24} of ${LINKS}`);
+			await expectRange(`${first}–${first + 24} of ${LINKS}`);
 			backward.unshift(...(await shortLinks()));
 		}
 		expect(backward.map(codeOf)).toEqual(expected);
@@ -101,17 +101,17 @@ describe("the options page with 253 links", () => {
 
 	it("keeps the place on reload and goes back with the browser", async () => {
 		await page.getByRole("button", { name: "Next" }).click();
-		await expectRange(`26-50 of ${LINKS}`);
+		await expectRange(`26–50 of ${LINKS}`);
 		await page.getByRole("button", { name: "Next" }).click();
-		await expectRange(`51-75 of ${LINKS}`);
+		await expectRange(`51–75 of ${LINKS}`);
 		const shown = await shortLinks();
 		await page.reload();
-		await expectRange(`51-75 of ${LINKS}`);
+		await expectRange(`51–75 of ${LINKS}`);
 		expect(await shortLinks()).toEqual(shown);
 		await page.goBack();
-		await expectRange(`26-50 of ${LINKS}`);
+		await expectRange(`26–50 of ${LINKS}`);
 		await page.getByRole("button", { name: "Page 1", exact: true }).click();
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 	});
 
 	it("jumps to a page by its number, and back", async () => {
@@ -125,20 +125,20 @@ describe("the options page with 253 links", () => {
 			"11",
 		]);
 		await pages.getByRole("button", { name: "Page 11", exact: true }).click();
-		await expectRange(`251-253 of ${LINKS}`);
+		await expectRange(`251–253 of ${LINKS}`);
 		expect(await pages.getByRole("button", { name: "Page 11", exact: true }).getAttribute("aria-current")).toBe("page");
 		expect((await shortLinks()).map(codeOf)).toEqual((await allCodes()).slice(250));
 		await pages.getByRole("button", { name: "Page 8", exact: true }).click();
-		await expectRange(`176-200 of ${LINKS}`);
+		await expectRange(`176–200 of ${LINKS}`);
 		await page.goBack();
-		await expectRange(`251-253 of ${LINKS}`);
+		await expectRange(`251–253 of ${LINKS}`);
 		await pages.getByRole("button", { name: "Page 1", exact: true }).click();
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 	});
 
 	it("takes one tab stop for all its rows, moved through with the arrow keys", async () => {
 		await page.getByLabel("Rows per page").selectOption("100");
-		await expectRange(`1-100 of ${LINKS}`);
+		await expectRange(`1–100 of ${LINKS}`);
 		await page.getByRole("searchbox", { name: "Search links" }).focus();
 		let presses = 0;
 		while (presses < 20 && !(await page.evaluate(() => document.activeElement?.textContent?.startsWith("Next")))) {
@@ -159,33 +159,33 @@ describe("the options page with 253 links", () => {
 		await page.keyboard.press("ArrowUp");
 		expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(new RegExp(`/${first}$`));
 		await page.getByLabel("Rows per page").selectOption("25");
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 	});
 
 	it("finds links by every word typed, as you type", async () => {
 		const search = page.getByRole("searchbox", { name: "Search links" });
 		await search.fill("react");
 		// The seed cycles through ten sites; react.dev, titled "useEffect – React", is every tenth link.
-		await expectRange("1-25 of 25");
+		await expectRange("1–25 of 25");
 		const targets = await page
 			.locator("tbody .link-page__title")
 			.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).host));
 		expect(new Set(targets)).toEqual(new Set(["react.dev"]));
 		expect(await page.getByRole("grid", { name: "Your links matching “react”, newest first" }).count()).toBe(1);
 		await search.fill("docs firestore");
-		await expectRange("1-25 of 26");
+		await expectRange("1–25 of 26");
 		await search.press("Escape");
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 	});
 
 	it("sorts by title and filters by kind, from the address too", async () => {
-		await page.getByLabel("Sort").selectOption({ label: "Title A-Z" });
+		await page.getByLabel("Sort").selectOption({ label: "Title A–Z" });
 		await expect.poll(() => page.locator("tbody .link-page__title").first().textContent()).toMatch(/^Ask HN/);
 		expect(new URL(page.url()).hash).toBe("#sort=title&size=25");
 		await page.getByLabel("Show").selectOption({ label: "Aliases only" });
 		await page.getByText("You have no aliases yet.").waitFor();
 		await page.getByRole("button", { name: "Show all links" }).click();
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 		await page.getByLabel("Sort").selectOption({ label: "Newest" });
 		await expect.poll(() => new URL(page.url()).hash).toBe("#size=25");
 	});
@@ -212,10 +212,10 @@ describe("the options page with 253 links", () => {
 
 		await page.getByRole("button", { name: new RegExp(`^Delete .*/${deleted}$`) }).click();
 		await page.locator(".toast").getByRole("button", { name: "Dismiss" }).click();
-		await expectRange(`1-25 of ${LINKS - 1}`);
+		await expectRange(`1–25 of ${LINKS - 1}`);
 
 		await page.reload();
-		await expectRange(`1-25 of ${LINKS - 1}`);
+		await expectRange(`1–25 of ${LINKS - 1}`);
 		const codes = (await shortLinks()).map(codeOf);
 		expect(codes[0]).toBe(edited);
 		expect(codes).not.toContain(deleted);
@@ -227,7 +227,7 @@ describe("the options page with 253 links", () => {
 		try {
 			const made = await send<{ code: string }>(other, { type: "shorten", url: "https://example.com/live-in-e2e" });
 			await page.bringToFront();
-			await expectRange(`1-25 of ${LINKS}`);
+			await expectRange(`1–25 of ${LINKS}`);
 			expect((await shortLinks()).map(codeOf)[0]).toBe(made.code);
 		} finally {
 			await other.close();
@@ -266,7 +266,7 @@ describe("the options page with 253 links", () => {
 		await form.getByRole("textbox", { name: "Email" }).fill(account.email);
 		await form.getByLabel("Password").fill(account.password);
 		await form.getByRole("button", { name: "Sign in", exact: true }).click();
-		await expectRange(`1-25 of ${LINKS}`);
+		await expectRange(`1–25 of ${LINKS}`);
 		await section.getByText(account.email).waitFor();
 	});
 
@@ -277,6 +277,6 @@ describe("the options page with 253 links", () => {
 		await page.close({ runBeforeUnload: true });
 		page = await extension.openPage("options/index.html");
 		await expect.poll(async () => (await allCodes()).includes(doomed ?? ""), { timeout: 10_000 }).toBe(false);
-		await expectRange(`1-25 of ${LINKS - 1}`);
+		await expectRange(`1–25 of ${LINKS - 1}`);
 	});
 });

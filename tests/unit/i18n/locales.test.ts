@@ -44,7 +44,7 @@ describe("the locales", () => {
 	});
 
 	it("fills placeholders as chrome.i18n does, by position", () => {
-		expect(formatMessage(english, "rangeOf", ["1", "25", "312"])).toBe("1-25 of 312");
+		expect(formatMessage(english, "rangeOf", ["1", "25", "312"])).toBe("1–25 of 312");
 		expect(formatMessage(read("de"), "notifyCopied", ["https://example.com/"])).toBe(
 			"Kopiert. Führt zu https://example.com/",
 		);

@@ -14,7 +14,7 @@ afterEach(resetPage);
 async function openOnFive(): Promise<OptionsBackground> {
 	const background = await optionsBackground(firestore, { links: 5 });
 	renderOptions(background);
-	await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
+	await waitFor(() => expect(rangeShown()).toBe("1–5 of 5"));
 	return background;
 }
 
@@ -39,7 +39,7 @@ describe("links changed in another browser of the same account", () => {
 		act(() => {
 			fireEvent.focus(window);
 		});
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(shownCodes()[0]).toBe(made.code);
 	});
 
@@ -48,7 +48,7 @@ describe("links changed in another browser of the same account", () => {
 		const [gone, ...kept] = shownCodes();
 		await background.elsewhere.removeMany(background.uid, [gone ?? ""]);
 		act(showTabAgain);
-		await waitFor(() => expect(rangeShown()).toBe("1-4 of 4"));
+		await waitFor(() => expect(rangeShown()).toBe("1–4 of 4"));
 		expect(shownCodes()).toEqual(kept);
 	});
 
@@ -68,7 +68,7 @@ describe("links changed in another browser of the same account", () => {
 		cleanup();
 		const made = await background.elsewhere.shorten(background.uid, { url: "https://example.com/made-meanwhile" });
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(shownCodes()[0]).toBe(made.code);
 	});
 });

@@ -41,14 +41,14 @@ describe("deleting one link", () => {
 		const [first, second] = shownCodes();
 		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
 		expect(shownCodes()).not.toContain(first);
-		expect(rangeShown()).toBe("1-2 of 2");
+		expect(rangeShown()).toBe("1–2 of 2");
 		expect(within(toast()).getByText(`Deleted sho.rt/${first}`)).toBeTruthy();
 		// Focus moves to the Delete button now in the removed row's place.
 		expect(document.activeElement).toBe(screen.getByRole("button", { name: `Delete sho.rt/${second}` }));
 
 		await userEvent.click(within(toast()).getByRole("button", { name: "Undo" }));
 		expect(shownCodes()[0]).toBe(first);
-		expect(rangeShown()).toBe("1-3 of 3");
+		expect(rangeShown()).toBe("1–3 of 3");
 		expect(document.activeElement).toBe(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
 		expect(deletes(background)).toEqual([]);
 		expect(await stillThere(background, first ?? "")).toBe(true);
@@ -60,7 +60,7 @@ describe("deleting one link", () => {
 		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
 		expect(deletes(background)).toEqual([]);
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 29"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 29"));
 		expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]);
 		expect(await stillThere(background, first ?? "")).toBe(false);
 	});
@@ -99,7 +99,7 @@ describe("deleting one link", () => {
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
 		await waitFor(() => expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]));
 		// Pages are numbered over the links that are left: page 2 holds the 26th to 29th.
-		await waitFor(() => expect(rangeShown()).toBe("26-29 of 29"));
+		await waitFor(() => expect(rangeShown()).toBe("26–29 of 29"));
 	});
 });
 
@@ -134,7 +134,7 @@ describe("the undo and the delete it holds", () => {
 		expect(shownCodes()).not.toContain(first);
 		release();
 		await waitFor(async () => expect(await stillThere(background, first ?? "")).toBe(false));
-		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
+		await waitFor(() => expect(rangeShown()).toBe("1–2 of 2"));
 		expect(shownCodes()).not.toContain(first);
 	});
 
@@ -208,7 +208,7 @@ describe("deleting many links", () => {
 		expect(screen.getByText("Deleted 3 links")).toBeTruthy();
 		expect(deletes(background)).toEqual([]);
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
+		await waitFor(() => expect(rangeShown()).toBe("1–2 of 2"));
 		expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: codes.slice(0, 3) }]);
 		for (const code of codes.slice(0, 3)) {
 			await waitFor(async () => expect(await stillThere(background, code)).toBe(false));
@@ -239,7 +239,7 @@ describe("deleting many links", () => {
 		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete 25 links" }));
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
+		await waitFor(() => expect(rangeShown()).toBe("1–5 of 5"));
 		expect(shownCodes()).toEqual(rest.map((link) => link.code));
 	});
 
@@ -247,17 +247,17 @@ describe("deleting many links", () => {
 		const background = await pageWith(60);
 		const all = (await background.store.listPage(background.uid, { pageSize: 100 })).links.map((link) => link.code);
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
-		await waitFor(() => expect(rangeShown()).toBe("26-50 of 60"));
+		await waitFor(() => expect(rangeShown()).toBe("26–50 of 60"));
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
-		await waitFor(() => expect(rangeShown()).toBe("51-60 of 60"));
+		await waitFor(() => expect(rangeShown()).toBe("51–60 of 60"));
 		await userEvent.click(screen.getByRole("checkbox", { name: "Select all links on this page" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
 		await userEvent.click(screen.getByRole("button", { name: "Delete 10 links" }));
 		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
-		await waitFor(() => expect(rangeShown()).toBe("26-50 of 50"));
+		await waitFor(() => expect(rangeShown()).toBe("26–50 of 50"));
 		expect(shownCodes()).toEqual(all.slice(25, 50));
 		await waitFor(() => expect(location.hash).toBe("#size=25&page=2"));
 		await userEvent.click(screen.getByRole("button", { name: "Previous" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 50"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 50"));
 	});
 });

@@ -20,7 +20,7 @@ afterEach(resetPage);
 async function hundredRows() {
 	history.replaceState(null, "", "#size=100");
 	renderOptions(background);
-	await waitFor(() => expect(rangeShown()).toBe("1-100 of 130"));
+	await waitFor(() => expect(rangeShown()).toBe("1–100 of 130"));
 }
 
 const focused = () => document.activeElement;
@@ -41,7 +41,7 @@ describe("the links table from the keyboard", () => {
 		// Sort, Show, Tag, Manage tags, select all, the rows, rows per page, Previous, the page numbers, Next.
 		expect(presses).toBeLessThanOrEqual(12);
 		await userEvent.keyboard("{Enter}");
-		await waitFor(() => expect(rangeShown()).toBe("101-130 of 130"));
+		await waitFor(() => expect(rangeShown()).toBe("101–130 of 130"));
 	});
 
 	it("moves between rows with the arrow keys, and Tab leaves the rows from where it was", async () => {

@@ -63,7 +63,7 @@ export function shownCodes(): string[] {
 		.map((cell) => within(cell).getByRole("link").textContent?.replace("sho.rt/", "") ?? "");
 }
 
-/** "1-25 of 253" and the like. */
+/** "1–25 of 253" and the like. */
 export function rangeShown(): string {
 	return within(screen.getByRole("navigation", { name: "Pages of links" })).getByText(/ of /).textContent ?? "";
 }

@@ -42,10 +42,10 @@ const linksAlert = () => within(screen.getByRole("region", { name: "Your links" 
 describe("searching", () => {
 	it("finds every link whose title has the word, once typing pauses, with one request for the whole word", async () => {
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 		background.requests.length = 0;
 		await userEvent.type(await searchBox(), "react");
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(background.pageRequests()).toEqual([
 			{ type: "searchLinks", term: "react", sort: "newest", filter: "all", pageSize: 25, page: 1 },
 		]);
@@ -58,26 +58,26 @@ describe("searching", () => {
 		renderOptions(background);
 		await userEvent.type(await searchBox(), "docs");
 		// Four of the ten sites have /docs/ in their address.
-		await waitFor(() => expect(rangeShown()).toBe("1-24 of 24"));
+		await waitFor(() => expect(rangeShown()).toBe("1–24 of 24"));
 		await userEvent.type(await searchBox(), " FIRESTORE");
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(shownTitles().every((target) => target === "Paginate data with query cursors")).toBe(true);
 	});
 
 	it("finds an alias by a piece of it", async () => {
 		renderOptions(background);
 		await userEvent.type(await searchBox(), "launch");
-		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
+		await waitFor(() => expect(rangeShown()).toBe("1–3 of 3"));
 		expect([...shownCodes()].sort()).toEqual(["launch-a", "launch-b", "launch-c"]);
 	});
 
 	it("clears with Escape and shows every link again", async () => {
 		renderOptions(background);
 		await userEvent.type(await searchBox(), "react");
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		await userEvent.keyboard("{Escape}");
 		expect(await searchBox()).toHaveProperty("value", "");
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 		expect(location.hash).not.toContain("q=");
 	});
 
@@ -90,7 +90,7 @@ describe("searching", () => {
 		expect(await screen.findByText(`No links match “${term}”.`)).toBeTruthy();
 		expect(linksAlert()).toBeNull();
 		await userEvent.click(screen.getByRole("button", { name: "Clear search" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 	});
 
 	it("says a pasted search that is far too long was not looked for, without an error", async () => {
@@ -108,7 +108,7 @@ describe("searching", () => {
 	it("keeps the search in the address, so a reload searches again", async () => {
 		history.replaceState(null, "", "#q=react&size=25");
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(await searchBox()).toHaveProperty("value", "react");
 	});
 });
@@ -117,9 +117,9 @@ describe("sorting and filtering", () => {
 	it("sorts by title from A to Z, starting again at page 1, and says so", async () => {
 		history.replaceState(null, "", "#size=25&page=2");
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("26-50 of 63"));
-		await userEvent.selectOptions(sortBy(), "Title A-Z");
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("26–50 of 63"));
+		await userEvent.selectOptions(sortBy(), "Title A–Z");
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 		const table = screen.getByRole("grid", { name: "Your links, by title, A to Z" });
 		expect(within(table).getByRole("columnheader", { name: "Target" }).getAttribute("aria-sort")).toBe("ascending");
 		const titles = shownTitles();
@@ -130,7 +130,7 @@ describe("sorting and filtering", () => {
 
 	it("sorts oldest first", async () => {
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 		const newest = shownCodes();
 		await userEvent.selectOptions(sortBy(), "Oldest");
 		await waitFor(() => expect(screen.getByRole("grid", { name: "Your links, oldest first" })).toBeTruthy());
@@ -140,14 +140,14 @@ describe("sorting and filtering", () => {
 
 	it("shows aliases only, or generated codes only, and offers every link back when none fit", async () => {
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 63"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 63"));
 		await userEvent.selectOptions(show(), "Aliases only");
-		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
+		await waitFor(() => expect(rangeShown()).toBe("1–3 of 3"));
 		expect([...shownCodes()].sort()).toEqual(["launch-a", "launch-b", "launch-c"]);
 		expect(screen.getByRole("grid", { name: "Your aliases, newest first" })).toBeTruthy();
 		expect(location.hash).toContain("show=custom");
 		await userEvent.selectOptions(show(), "Generated only");
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 60"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 60"));
 		await userEvent.type(await searchBox(), "launch");
 		expect(await screen.findByText("No links match “launch”.")).toBeTruthy();
 	});
@@ -174,7 +174,7 @@ describe("sorting and filtering", () => {
 		expect(clicks).toEqual(["45", "2", "0"]);
 
 		await userEvent.selectOptions(show(), "With clicks");
-		await waitFor(() => expect(rangeShown()).toBe("1-2 of 2"));
+		await waitFor(() => expect(rangeShown()).toBe("1–2 of 2"));
 		expect(shownCodes()).toEqual([many.code, few.code]);
 		expect(screen.getByRole("grid", { name: "Your links with clicks, most clicks first" })).toBeTruthy();
 		expect(location.hash).toBe("#sort=clicks&show=clicked&size=25");
@@ -187,7 +187,7 @@ describe("sorting and filtering", () => {
 		renderOptions(quiet);
 		expect(await screen.findByText("None of your links has been clicked yet.")).toBeTruthy();
 		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-1 of 1"));
+		await waitFor(() => expect(rangeShown()).toBe("1–1 of 1"));
 	});
 
 	it("says there are no aliases yet, with a way back to every link", async () => {
@@ -196,6 +196,6 @@ describe("sorting and filtering", () => {
 		renderOptions(plain);
 		expect(await screen.findByText("You have no aliases yet.")).toBeTruthy();
 		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
-		await waitFor(() => expect(rangeShown()).toBe("1-3 of 3"));
+		await waitFor(() => expect(rangeShown()).toBe("1–3 of 3"));
 	});
 });

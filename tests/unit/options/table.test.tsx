@@ -21,7 +21,7 @@ describe("the links table", () => {
 	it("lists the newest 25 links first, as a captioned grid sorted by creation time", async () => {
 		const background = await optionsBackground(firestore, { links: 30 });
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 30"));
 		const newest = (await background.store.listPage(background.uid, { pageSize: 25 })).links.map((link) => link.code);
 		expect(shownCodes()).toEqual(newest);
 		const table = screen.getByRole("grid", { name: "Your links, newest first" });
@@ -101,7 +101,7 @@ describe("the links table", () => {
 		// A fresh browser's first answer comes before the fetch it starts: it covers what has arrived so far.
 		const status = await screen.findByText(/^Loading your links from your account: [\d,]+ so far…$/);
 		expect(status.getAttribute("role")).toBe("status");
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 30"));
 		expect(screen.queryByText(/Loading your links from your account/)).toBeNull();
 		expect(screen.queryByText("No links yet.")).toBeNull();
 	});
@@ -131,25 +131,25 @@ describe("live updates", () => {
 	it("shows a link made in the popup at the top of the first page, without a reload", async () => {
 		const background = await optionsBackground(firestore, { links: 5 });
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-5 of 5"));
+		await waitFor(() => expect(rangeShown()).toBe("1–5 of 5"));
 		const made = await act(() => shortenInPopup(background, "https://example.com/from-popup"));
-		await waitFor(() => expect(rangeShown()).toBe("1-6 of 6"));
+		await waitFor(() => expect(rangeShown()).toBe("1–6 of 6"));
 		expect(shownCodes()[0]).toBe(made.code);
 	});
 
 	it("further in, keeps the rows in place and offers the new links instead", async () => {
 		const background = await optionsBackground(firestore, { links: 30 });
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("1-25 of 30"));
+		await waitFor(() => expect(rangeShown()).toBe("1–25 of 30"));
 		await userEvent.click(screen.getByRole("button", { name: "Next" }));
-		await waitFor(() => expect(rangeShown()).toBe("26-30 of 30"));
+		await waitFor(() => expect(rangeShown()).toBe("26–30 of 30"));
 		const before = shownCodes();
 		const made = await act(() => shortenInPopup(background, "https://example.com/made-meanwhile"));
 		expect(await screen.findByText(/1 new link since this page opened/)).toBeTruthy();
 		expect(shownCodes()).toEqual(before);
 		await userEvent.click(screen.getByRole("button", { name: "Show newest" }));
 		await waitFor(() => expect(shownCodes()[0]).toBe(made.code));
-		expect(rangeShown()).toBe("1-25 of 31");
+		expect(rangeShown()).toBe("1–25 of 31");
 		expect(before).not.toContain(made.code);
 	});
 
@@ -160,11 +160,11 @@ describe("live updates", () => {
 		}
 		history.replaceState(null, "", "#q=live&size=10&page=2");
 		renderOptions(background);
-		await waitFor(() => expect(rangeShown()).toBe("11-12 of 12"));
+		await waitFor(() => expect(rangeShown()).toBe("11–12 of 12"));
 		const before = shownCodes();
 		await act(() => shortenInPopup(background, "https://example.com/elsewhere"));
 		await waitFor(() => expect(background.pageRequests().length).toBeGreaterThan(1));
-		expect(rangeShown()).toBe("11-12 of 12");
+		expect(rangeShown()).toBe("11–12 of 12");
 		expect(shownCodes()).toEqual(before);
 		expect(screen.queryByText(/new link/)).toBeNull();
 	});

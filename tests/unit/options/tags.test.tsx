@@ -80,7 +80,7 @@ describe("the Tag filter", () => {
 		await waitFor(() => expect(optionNames(tagSelect())).toContain("work (1)"));
 		await userEvent.selectOptions(tagSelect(), "work");
 		await waitFor(() => expect(shownCodes()).toEqual([codes[3]]));
-		expect(rangeShown()).toBe("1-1 of 1");
+		expect(rangeShown()).toBe("1–1 of 1");
 		expect(location.hash).toContain("tag=work");
 		await userEvent.selectOptions(tagSelect(), "");
 		await waitFor(() => expect(shownCodes()).toHaveLength(5));
