@@ -1,5 +1,5 @@
 /**
- * Why an address or an alias was refused, as data rather than words: which problem, with the number or
+ * Why an address, an alias or a tag was refused, as data rather than words: which problem, with the number or
  * the character at fault. It travels as the error's detail, so the page that shows it says it in the
  * user's language (src/i18n/errorText.ts), as ./rateLimit.ts does for the rate limit. Plain data, no
  * Firebase: the popup's bundle reads it.
@@ -46,6 +46,9 @@ const PROBLEMS = {
 	},
 	"alias-reserved": {
 		"database-reserved": {},
+	},
+	"tag-invalid": {
+		"character-not-allowed": { character: "string" },
 	},
 } as const;
 

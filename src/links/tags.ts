@@ -4,7 +4,7 @@
  */
 import { type AppError, appError } from "../errors";
 import { foldCase } from "./foldText";
-import { characterName } from "./inputProblem";
+import { inputError } from "./inputProblem";
 import { compareNames } from "./nameOrder";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_LINK, TAG_CHARACTERS, TAG_PATTERN } from "./schema";
 import type { Checked, Link } from "./types";
@@ -33,14 +33,11 @@ export function checkTag(input: string): Checked<string> {
 
 function tagProblem(tag: string): AppError | undefined {
 	if (tag === "") return appError("tag-empty");
-	if (tag.length > MAX_TAG_LENGTH) {
-		return appError("tag-too-long", `${tag.length}/${MAX_TAG_LENGTH}`);
-	}
+	// The message names the limit, and the user sees the tag they typed: nothing more to say.
+	if (tag.length > MAX_TAG_LENGTH) return appError("tag-too-long");
 	if (TAG.test(tag)) return undefined;
 	const forbidden = [...tag].find((character) => !TAG_CHARACTER.test(character)) ?? tag;
-	// The details are shown after the message in the reader's language, so they hold no words: the
-	// character at fault, or the count against the limit.
-	return appError("tag-invalid", characterName(forbidden));
+	return inputError("tag-invalid", { problem: "character-not-allowed", character: forbidden });
 }
 
 /**
