@@ -132,8 +132,10 @@ export async function launchExtension(
 
 /**
  * Installs the build at `extensionDir` into `browser`'s running Chromium, as a user adds an extension
- * (CDP's Extensions.loadUnpacked): a new id, its own storage and no session, its worker just started by the
- * installation. The launch must have named the folder in `installable`. Its `close` leaves the browser open.
+ * (CDP's Extensions.loadUnpacked): a new id, its own storage and no session. The launch must have named the
+ * folder in `installable`. Its `worker` is the instance the installation started, which Chrome stops and
+ * replaces within half a second (tests/bench/latency.ts, INSTALL_TO_CLICK_MS): drive the new extension by
+ * clicks and pages, not through `worker`. Its `close` leaves the browser open.
  */
 export async function installInRunningBrowser(browser: Extension, extensionDir: string): Promise<Extension> {
 	const cdp = await browser.context.browser()?.newBrowserCDPSession();
