@@ -67,10 +67,16 @@ function groupsFromEnv(): Set<(typeof PATH_GROUPS)[number]> {
 	return new Set(asked as (typeof PATH_GROUPS)[number][]);
 }
 
+/** A copy of the build at `dir` in a folder of its own (named after `what`): to Chrome, another extension. */
+function copyOfBuild(dir: string, what: string): string {
+	const copy = mkdtempSync(join(tmpdir(), `shorty-bench-${what}-`));
+	cpSync(dir, copy, { recursive: true });
+	return copy;
+}
+
 /** A copy of the build at `dir` whose manifest asks for no host access. */
 function withoutHostPermissions(dir: string): string {
-	const copy = mkdtempSync(join(tmpdir(), "shorty-bench-no-hosts-"));
-	cpSync(dir, copy, { recursive: true });
+	const copy = copyOfBuild(dir, "no-hosts");
 	const manifestPath = join(copy, "manifest.json");
 	const { host_permissions: _dropped, ...manifest } = JSON.parse(readFileSync(manifestPath, "utf8"));
 	writeFileSync(manifestPath, JSON.stringify(manifest));
@@ -353,11 +359,7 @@ await withExtensionRig(
 			// As a user adds Shorty to the browser they are using: each run a copy of `build` in a folder of its own
 			// (so a new extension id, with its own storage and no session) installed into one running browser,
 			// which has shown a popup of `build` already. A browser just launched would add Chrome's cold start.
-			const copies = Array.from({ length: LAUNCHES }, () => {
-				const copy = mkdtempSync(join(tmpdir(), "shorty-bench-install-"));
-				cpSync(build, copy, { recursive: true });
-				return copy;
-			});
+			const copies = Array.from({ length: LAUNCHES }, () => copyOfBuild(build, "install"));
 			try {
 				const installs = await inBrowser(build, { installable: copies }, async (browser) => {
 					await firstShorten(browser, page("warm", ""));
