@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import type { AppError } from "../src/errors";
 import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
@@ -6,6 +5,7 @@ import { CopyButton } from "../src/ui/CopyButton";
 import { ChartIcon, DeleteIcon, EditIcon, TagIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
 import { useOptionsEnvironment } from "./environment";
+import { IconAction } from "./IconAction";
 import { LinkTagChips } from "./LinkTagChips";
 import { RowTagsEditor } from "./RowTagsEditor";
 import { SiteAvatar } from "./SiteAvatar";
@@ -36,38 +36,6 @@ export interface LinkRowProps {
 	onAnalytics: () => void;
 	/** Shows the links with `tag`. */
 	onTag: (tag: string) => void;
-}
-
-interface RowActionProps {
-	/** What the button does, by which focus finds it again after the row re-renders. */
-	action: string;
-	/** The whole name, with the link, for screen readers; `title` is the short one shown on hover. */
-	name: string;
-	title: string;
-	danger?: boolean;
-	/** For a button that opens an editor in the row. */
-	expanded?: boolean;
-	opensDialog?: boolean;
-	onClick: () => void;
-	children: ReactNode;
-}
-
-/** One of the row's icon buttons. */
-function RowAction({ action, name, title, danger, expanded, opensDialog, onClick, children }: RowActionProps) {
-	return (
-		<button
-			type="button"
-			className={danger ? "icon-button icon-button--danger" : "icon-button"}
-			data-action={action}
-			aria-label={name}
-			title={title}
-			aria-expanded={expanded}
-			aria-haspopup={opensDialog ? "dialog" : undefined}
-			onClick={onClick}
-		>
-			{children}
-		</button>
-	);
 }
 
 /** A link's click total as its row shows it: a number, or still counting (the worker's first sync is under way). */
@@ -160,7 +128,7 @@ export function LinkRow({
 				<ClicksCell clicks={clicks} />
 			</td>
 			<td className="links-table__actions">
-				<RowAction
+				<IconAction
 					action="analytics"
 					name={t("analyticsFor", { link: short })}
 					title={t("analyticsButton")}
@@ -168,8 +136,8 @@ export function LinkRow({
 					onClick={onAnalytics}
 				>
 					<ChartIcon />
-				</RowAction>
-				<RowAction
+				</IconAction>
+				<IconAction
 					action="edit"
 					name={t("editTargetOf", { link: short })}
 					title={t("editTarget")}
@@ -177,8 +145,8 @@ export function LinkRow({
 					onClick={() => onEdit(!editing)}
 				>
 					<EditIcon />
-				</RowAction>
-				<RowAction
+				</IconAction>
+				<IconAction
 					action="tags"
 					name={t("editTagsOf", { link: short })}
 					title={t("editTags")}
@@ -186,8 +154,8 @@ export function LinkRow({
 					onClick={() => onTagging(!tagging)}
 				>
 					<TagIcon />
-				</RowAction>
-				<RowAction
+				</IconAction>
+				<IconAction
 					action="delete"
 					name={t("deleteLink", { link: short })}
 					title={t("delete")}
@@ -195,7 +163,7 @@ export function LinkRow({
 					onClick={onDelete}
 				>
 					<DeleteIcon />
-				</RowAction>
+				</IconAction>
 			</td>
 		</tr>
 	);

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { errorText } from "../src/i18n/errorText";
 import { formatNumber, t, tPlural } from "../src/i18n/translate";
 import { checkTag, type TagCount, tagKey } from "../src/links/tags";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { DeleteIcon, EditIcon } from "../src/ui/icons";
 import { escapeCloses } from "./escapeCloses";
+import { IconAction } from "./IconAction";
 import { InlineEditor } from "./InlineEditor";
 
 export interface TagsPanelProps {
@@ -23,10 +25,16 @@ type Action = { tag: string; kind: (typeof ACTIONS)[number] };
  */
 type FocusTarget = { to: Action; meanwhile?: Action } | "summary";
 
-/** Each action's button: its word, and its whole name with the tag for screen readers. */
-const ACTION_NAMES: Record<Action["kind"], { label: () => string; of: (tag: string) => string }> = {
-	rename: { label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }) },
-	delete: { label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }) },
+/**
+ * Each action's button: the icon a link's row uses for the same act, its word on hover, and its whole name
+ * with the tag for screen readers. Icons, as in the table, so a long list is not a column of buttons.
+ */
+const ACTION_BUTTONS: Record<
+	Action["kind"],
+	{ icon: () => ReactNode; label: () => string; of: (tag: string) => string; danger: boolean }
+> = {
+	rename: { icon: EditIcon, label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }), danger: false },
+	delete: { icon: DeleteIcon, label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }), danger: true },
 };
 
 /**
@@ -67,10 +75,11 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 		(button ?? (next.meanwhile && buttonOf(next.meanwhile)))?.focus();
 	});
 
-	/** The button of `action`'s kind in its tag's row; matched by the data, not in a selector, so no tag needs escaping. */
+	/** The button of `action`'s kind in its tag's row; the row matched by the data, not in a selector, so no tag needs escaping. */
 	function buttonOf({ tag, kind }: Action): HTMLElement | undefined {
-		const buttons = list.current?.querySelectorAll<HTMLElement>(`[data-action="${kind}"]`) ?? [];
-		return [...buttons].find((button) => button.dataset.tag === tagKey(tag));
+		const rows = list.current?.querySelectorAll<HTMLElement>("li[data-tag]") ?? [];
+		const row = [...rows].find((item) => item.dataset.tag === tagKey(tag));
+		return row?.querySelector<HTMLElement>(`[data-action="${kind}"]`) ?? undefined;
 	}
 
 	function forgetFocus() {
@@ -103,7 +112,7 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 			) : (
 				<ul ref={list} className="tags-panel__list">
 					{tags.map(({ tag, count }) => (
-						<li key={tagKey(tag)} className="tags-panel__item">
+						<li key={tagKey(tag)} className="tags-panel__item" data-tag={tagKey(tag)}>
 							{action?.tag === tag && action.kind === "rename" ? (
 								<RenameTagForm
 									tag={tag}
@@ -136,19 +145,21 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									<span className="tags-panel__count">
 										{tPlural("linkCount", count, { count: formatNumber(count) })}
 									</span>
-									{ACTIONS.map((kind) => (
-										<button
-											key={kind}
-											type="button"
-											className="secondary-button"
-											data-tag={tagKey(tag)}
-											data-action={kind}
-											aria-label={ACTION_NAMES[kind].of(tag)}
-											onClick={() => setAction({ tag, kind })}
-										>
-											{ACTION_NAMES[kind].label()}
-										</button>
-									))}
+									{ACTIONS.map((kind) => {
+										const button = ACTION_BUTTONS[kind];
+										return (
+											<IconAction
+												key={kind}
+												action={kind}
+												name={button.of(tag)}
+												title={button.label()}
+												danger={button.danger}
+												onClick={() => setAction({ tag, kind })}
+											>
+												{button.icon()}
+											</IconAction>
+										);
+									})}
 								</>
 							)}
 						</li>
