@@ -31,7 +31,7 @@ export function AccountSection({ session, ref, onSessionChanged }: AccountSectio
 				</>
 			) : (
 				<>
-					{user ? <SignedInAs user={user} onSignedOut={onSessionChanged} /> : <p>{t("nobodySignedIn")}</p>}
+					{user ? <SignedInAs user={user} onSignedOut={onSessionChanged} /> : <p>{t("accountKeepsLinks")}</p>}
 					<AccountForms
 						// Keyed by user: signing out of an anonymous session starts again at sign in.
 						key={user?.uid ?? "nobody"}

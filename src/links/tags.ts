@@ -53,7 +53,7 @@ export function checkTags(inputs: readonly string[]): Checked<string[]> {
 		if (!tags.has(key)) tags.set(key, checked.value);
 	}
 	if (tags.size > MAX_TAGS_PER_LINK) {
-		return { ok: false, error: appError("too-many-tags", `${tags.size}/${MAX_TAGS_PER_LINK}`) };
+		return { ok: false, error: appError("too-many-tags") };
 	}
 	return { ok: true, value: [...tags.values()] };
 }

@@ -87,7 +87,7 @@ describe.skipIf(missing)("the Firefox build in Firefox", () => {
 
 	it("runs the background page, which answers the options page before anyone is signed in", async () => {
 		await waitForText(optionsPage, `Shorty ${manifest.version}`);
-		await waitForText(optionsPage, "Nobody is signed in.");
+		await waitForText(optionsPage, "Nobody is signed in, so there are no links to show.");
 	});
 
 	it("shortens as the popup asks, into the local Firestore, and the options table lists the link", async () => {

@@ -116,10 +116,8 @@ describe("a link's tags", () => {
 		const ten = Array.from({ length: MAX_TAGS_PER_LINK }, (_, i) => `tag${i}`);
 		expect(checkTags(ten)).toEqual({ ok: true, value: ten });
 		expect(checkTags([...ten, ...ten.map((tag) => tag.toUpperCase())]).ok).toBe(true);
-		expect(refusal(checkTags([...ten, "one more"]))).toEqual({
-			code: "too-many-tags",
-			detail: `${MAX_TAGS_PER_LINK + 1}/${MAX_TAGS_PER_LINK}`,
-		});
+		// The message names the limit; a bare count after it would say it twice.
+		expect(refusal(checkTags([...ten, "one more"]))).toEqual({ code: "too-many-tags" });
 	});
 
 	it("are refused whole when one is refused, with that tag's reason", () => {

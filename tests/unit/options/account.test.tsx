@@ -42,6 +42,9 @@ describe("the account section", () => {
 		expect(await within(section).findByRole("form", { name: "Sign in" })).toBeTruthy();
 		expect(document.activeElement).toBe(section);
 		expect(screen.getByText("Nobody is signed in, so there are no links to show.")).toBeTruthy();
+		// Said once, by the links; the account says what signing in gives.
+		expect(screen.getAllByText(/Nobody is signed in/)).toHaveLength(1);
+		expect(within(section).getByText(/An account keeps your links/)).toBeTruthy();
 		await userEvent.click(within(section).getByRole("button", { name: "Forgot your password?" }));
 		expect(within(section).getByRole("form", { name: "Reset your password" })).toBeTruthy();
 	});
