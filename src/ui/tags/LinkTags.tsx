@@ -130,7 +130,8 @@ export function LinkTags({ link }: { link: Link }) {
 				</datalist>
 				{/* Named, so "Saved." is heard as the tags' and a test can tell it from the link's "Copied". */}
 				<p role="status" aria-labelledby={labelId} className={`link-tags__status link-tags__status--${state.kind}`}>
-					{statusText(state)}
+					{/* The last save's "Saved." beside a refusal of what is typed would read as the refused tag's. */}
+					{typingProblem && state.kind === "saved" ? "" : statusText(state)}
 				</p>
 			</div>
 			<p id={messageId} className={`link-tags__message${messageIsError ? " link-tags__message--error" : ""}`}>
