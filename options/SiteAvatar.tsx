@@ -21,10 +21,10 @@ export function siteLetter(host: string): string {
 	return first.toUpperCase();
 }
 
-/** The same site always gets the same colour: a small string hash picks it. */
+/** The same site always gets the same colour, on any port: a small string hash of its name picks it. */
 export function siteColour(host: string): string {
 	let hash = 0;
-	for (const char of host) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+	for (const char of host.replace(/:\d+$/, "")) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
 	return COLOURS[hash % COLOURS.length] as string;
 }
 
