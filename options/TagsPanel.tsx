@@ -145,21 +145,23 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 									<span className="tags-panel__count">
 										{tPlural("linkCount", count, { count: formatNumber(count) })}
 									</span>
-									{ACTIONS.map((kind) => {
-										const button = ACTION_BUTTONS[kind];
-										return (
-											<IconAction
-												key={kind}
-												action={kind}
-												name={button.of(tag)}
-												title={button.label()}
-												danger={button.danger}
-												onClick={() => setAction({ tag, kind })}
-											>
-												{button.icon()}
-											</IconAction>
-										);
-									})}
+									<span className="tags-panel__actions">
+										{ACTIONS.map((kind) => {
+											const button = ACTION_BUTTONS[kind];
+											return (
+												<IconAction
+													key={kind}
+													action={kind}
+													name={button.of(tag)}
+													title={button.label()}
+													danger={button.danger}
+													onClick={() => setAction({ tag, kind })}
+												>
+													{button.icon()}
+												</IconAction>
+											);
+										})}
+									</span>
 								</>
 							)}
 						</li>
