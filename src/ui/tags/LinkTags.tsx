@@ -19,7 +19,7 @@ import "./linkTags.css";
  * with its chip) removes a tag.
  */
 export function LinkTags({ link }: { link: Link }) {
-	const { tags, state, change } = useSavedTags(link);
+	const { tags, state, change, typing } = useSavedTags(link);
 	const known = useTagSuggestions();
 	const [draft, setDraft] = useState("");
 	// What a screen reader hears unasked: why an add was refused, not each keystroke's check.
@@ -75,6 +75,8 @@ export function LinkTags({ link }: { link: Link }) {
 	function onChange(event: ChangeEvent<HTMLInputElement>) {
 		const value = event.target.value;
 		setAnnounced("");
+		// Left up, the last save's "Saved." would read as the typed tag's, beside a refusal of it too.
+		typing();
 		// A suggestion picked from the list is a tag chosen, not a start of one: it is added at once.
 		const picked =
 			(event.nativeEvent as InputEvent).inputType === "insertReplacementText" && suggestions.includes(value);
@@ -130,8 +132,7 @@ export function LinkTags({ link }: { link: Link }) {
 				</datalist>
 				{/* Named, so "Saved." is heard as the tags' and a test can tell it from the link's "Copied". */}
 				<p role="status" aria-labelledby={labelId} className={`link-tags__status link-tags__status--${state.kind}`}>
-					{/* The last save's "Saved." beside a refusal of what is typed would read as the refused tag's. */}
-					{typingProblem && state.kind === "saved" ? "" : statusText(state)}
+					{statusText(state)}
 				</p>
 			</div>
 			<p id={messageId} className={`link-tags__message${messageIsError ? " link-tags__message--error" : ""}`}>

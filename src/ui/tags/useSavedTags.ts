@@ -29,5 +29,10 @@ export function useSavedTags(link: Link) {
 		setState({ kind: "saved" });
 	}
 
-	return { tags, state, change };
+	/** "Saved." is the last change's answer: typing the next one puts it away until that is saved. */
+	function typing() {
+		setState((current) => (current.kind === "saved" ? { kind: "idle" } : current));
+	}
+
+	return { tags, state, change, typing };
 }
