@@ -31,10 +31,10 @@ type FocusTarget = { to: Action; meanwhile?: Action } | "summary";
  */
 const ACTION_BUTTONS: Record<
 	Action["kind"],
-	{ icon: () => ReactNode; label: () => string; of: (tag: string) => string; danger: boolean }
+	{ icon: ReactNode; label: () => string; of: (tag: string) => string; danger: boolean }
 > = {
-	rename: { icon: EditIcon, label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }), danger: false },
-	delete: { icon: DeleteIcon, label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }), danger: true },
+	rename: { icon: <EditIcon />, label: () => t("rename"), of: (tag) => t("renameTagOf", { tag }), danger: false },
+	delete: { icon: <DeleteIcon />, label: () => t("delete"), of: (tag) => t("deleteTagOf", { tag }), danger: true },
 };
 
 /**
@@ -157,7 +157,7 @@ export function TagsPanel({ tags, inform, onRetagged }: TagsPanelProps) {
 													danger={button.danger}
 													onClick={() => setAction({ tag, kind })}
 												>
-													{button.icon()}
+													{button.icon}
 												</IconAction>
 											);
 										})}
