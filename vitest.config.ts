@@ -16,7 +16,7 @@ export default defineConfig({
 					name: "unit",
 					include: ["tests/unit/**/*.test.{ts,tsx}"],
 					environment: "jsdom",
-					setupFiles: ["tests/unit/englishMessages.ts"],
+					setupFiles: ["tests/unit/englishMessages.ts", "tests/unit/jsdomLayout.ts"],
 				},
 			},
 			{

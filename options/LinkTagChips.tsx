@@ -1,4 +1,5 @@
-import { t } from "../src/i18n/translate";
+import { useLayoutEffect, useRef, useState } from "react";
+import { t, tPlural } from "../src/i18n/translate";
 import { tagKey } from "../src/links/tags";
 
 export interface LinkTagChipsProps {
@@ -8,16 +9,75 @@ export interface LinkTagChipsProps {
 }
 
 /**
- * A link's tags under its title, one line cut with an ellipsis where the column ends (the whole list in
- * the tooltip). Each tag is a button that lists the links with it: what a reader scanning the table
- * wants from a tag.
+ * How many of the list's chips fit on its line beside the "+N" button that stands for the rest: all of
+ * them when they fit without it. Every chip is measured where it is, shown or not (the hidden ones are
+ * taken out of the line, not out of the layout), so the count follows the column as it resizes.
+ */
+function chipsThatFit(list: HTMLElement, more: HTMLElement | null): number {
+	const style = getComputedStyle(list);
+	const room = list.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+	const widths = [...list.querySelectorAll(":scope > .link-tag-chips__item")].map(
+		(item) => item.getBoundingClientRect().width,
+	);
+	// Not laid out (a page in a hidden tab, jsdom): nothing to go by, so nothing is hidden.
+	if (!(room > 0)) return widths.length;
+	const gap = Number.parseFloat(style.columnGap) || 0;
+	const line = (count: number) => widths.slice(0, count).reduce((sum, width) => sum + width + gap, 0);
+	if (line(widths.length) - gap <= room) return widths.length;
+	// Before "+N" shows, it counts as nothing: the next measure, once it shows, takes it back off.
+	const moreWidth = more?.getBoundingClientRect().width ?? 0;
+	let fit = widths.length - 1;
+	while (fit > 0 && line(fit) + moreWidth > room) fit--;
+	return fit;
+}
+
+/**
+ * A link's tags under its title, on one line: the chips that fit, then "+N" for the rest, which shows
+ * them all (the whole list is also the line's tooltip). Each tag is a button that lists the links with
+ * it: what a reader scanning the table wants from a tag. The chips that do not fit are inert, so Tab,
+ * the arrow keys and a screen reader pass over what cannot be seen.
  */
 export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
+	const list = useRef<HTMLUListElement>(null);
+	const more = useRef<HTMLButtonElement>(null);
+	const [fit, setFit] = useState(tags.length);
+	const [all, setAll] = useState(false);
+	/** The first tag "+N" showed, to take the focus "+N" had. */
+	const firstShown = useRef<number | null>(null);
+	const shown = all ? tags.length : Math.min(fit, tags.length);
+
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the chips are measured in the DOM: before paint, again once "+N" shows its real count (`fit`), for other tags, and whenever the column resizes.
+	useLayoutEffect(() => {
+		const node = list.current;
+		if (all || !node) return;
+		const measure = () => setFit(chipsThatFit(node, more.current));
+		measure();
+		const observer = new ResizeObserver(measure);
+		observer.observe(node);
+		return () => observer.disconnect();
+	}, [all, tags, fit]);
+
+	useLayoutEffect(() => {
+		if (!all || firstShown.current === null) return;
+		list.current?.querySelectorAll("button")[firstShown.current]?.focus();
+		firstShown.current = null;
+	}, [all]);
+
 	if (tags.length === 0) return null;
+	const hidden = tags.slice(shown);
+	const showAll = () => {
+		firstShown.current = shown;
+		setAll(true);
+	};
 	return (
-		<ul className="link-tag-chips" aria-label={t("tagsOfLink")} title={tags.join(", ")}>
-			{tags.map((tag) => (
-				<li key={tagKey(tag)} className="link-tag-chips__item">
+		<ul
+			ref={list}
+			className={all ? "link-tag-chips link-tag-chips--all" : "link-tag-chips"}
+			aria-label={t("tagsOfLink")}
+			title={tags.join(", ")}
+		>
+			{tags.map((tag, index) => (
+				<li key={tagKey(tag)} className="link-tag-chips__item" inert={index >= shown}>
 					<button
 						type="button"
 						className="link-tag-chips__chip"
@@ -28,6 +88,20 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 					</button>
 				</li>
 			))}
+			{hidden.length > 0 && (
+				<li className="link-tag-chips__rest">
+					<button
+						ref={more}
+						type="button"
+						className="link-tag-chips__chip link-tag-chips__more"
+						aria-label={tPlural("moreTags", hidden.length, { count: hidden.length })}
+						title={hidden.join(", ")}
+						onClick={showAll}
+					>
+						+{hidden.length}
+					</button>
+				</li>
+			)}
 		</ul>
 	);
 }

@@ -5,35 +5,55 @@ const FOCUSABLE = 'a[href], button, input:not([type="hidden"])';
 
 /**
  * Where the one tab stop is: the control last focused while it is still there, else the same place by
- * row (by code, or by place once that row is gone) and column.
+ * row (by code, or by place once that row is gone) and column. A column is a place along the row's
+ * controls, or, after a move up or down, a cell and a place among its controls: rows differ in how many
+ * controls come before a cell (a link's tags), so the short link of one row is not at the same place
+ * along the next.
  */
 interface Spot {
 	control?: HTMLElement;
 	code: string | null;
 	row: number;
-	column: number;
+	column: number | { cell: number; inCell: number };
 }
 
 function rowsOf(body: HTMLTableSectionElement): HTMLTableRowElement[] {
 	return [...body.rows].filter((row) => row.dataset.code !== undefined);
 }
 
-/** A row's controls, left to right. A form in a row (the target editor) keeps its own fields in the tab order. */
+/**
+ * What the arrow keys pass over: a form in a row (the target editor) keeps its own fields in the tab
+ * order, and an inert part (tags cut off by the column) cannot be reached at all.
+ */
+const OUT_OF_ROWS = "form, [inert]";
+
+/** A focused control: its column is its place along its row. */
+type At = Spot & { control: HTMLElement; column: number };
+
+/** A row's controls, left to right. */
 function controlsOf(row: HTMLTableRowElement): HTMLElement[] {
-	return [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => !control.closest("form"));
+	return [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => !control.closest(OUT_OF_ROWS));
 }
+
+const cellOf = (control: HTMLElement) => control.closest<HTMLTableCellElement>("td, th");
 
 /** The control at `spot`, or the nearest one that still exists. */
 function controlAt(rows: HTMLTableRowElement[], spot: Spot): HTMLElement | undefined {
-	if (spot.control?.isConnected && !spot.control.closest("form")) return spot.control;
+	if (spot.control?.isConnected && !spot.control.closest(OUT_OF_ROWS)) return spot.control;
 	const row =
 		rows.find((candidate) => candidate.dataset.code === spot.code) ?? rows[Math.min(spot.row, rows.length - 1)];
 	if (!row) return undefined;
 	const controls = controlsOf(row);
-	return controls[Math.min(spot.column, controls.length - 1)];
+	const { column } = spot;
+	if (typeof column === "number") return controls[Math.min(column, controls.length - 1)];
+	const cell = row.cells[column.cell];
+	const inCell = controls.filter((control) => cellOf(control) === cell);
+	if (inCell.length > 0) return inCell[Math.min(column.inCell, inCell.length - 1)];
+	// Nothing to reach in that cell of this row (its link being edited): the next control along, else the last.
+	return controls.find((control) => (cellOf(control)?.cellIndex ?? 0) > column.cell) ?? controls.at(-1);
 }
 
-function spotOf(rows: HTMLTableRowElement[], control: HTMLElement): Spot | null {
+function spotOf(rows: HTMLTableRowElement[], control: HTMLElement): At | null {
 	const row = control.closest("tr");
 	const index = row ? rows.indexOf(row) : -1;
 	const column = row ? controlsOf(row).indexOf(control) : -1;
@@ -41,12 +61,22 @@ function spotOf(rows: HTMLTableRowElement[], control: HTMLElement): Spot | null 
 	return { control, code: row.dataset.code ?? null, row: index, column };
 }
 
+/** The column of `control` as a cell and a place among its controls, which a move up or down keeps. */
+function cellColumn(control: HTMLElement): Spot["column"] {
+	const row = control.closest("tr");
+	const cell = cellOf(control);
+	if (!row || !cell) return 0;
+	const inCell = controlsOf(row).filter((other) => cellOf(other) === cell);
+	return { cell: cell.cellIndex, inCell: inCell.indexOf(control) };
+}
+
 const END = Number.POSITIVE_INFINITY;
 
-/** Where `key` goes from `at`: null at an edge, undefined for a key that is not a move. */
-function move(key: string, ctrl: boolean, at: Spot, rows: number): Spot | null | undefined {
-	const { control: _, ...from } = at;
-	const row = (index: number) => (index >= 0 && index < rows ? { ...from, code: null, row: index } : null);
+/** Where `key` goes from `from`: null at an edge, undefined for a key that is not a move. */
+function move(key: string, ctrl: boolean, from: At, rows: number): Spot | null | undefined {
+	const row = (index: number) =>
+		index >= 0 && index < rows ? { code: null, row: index, column: cellColumn(from.control) } : null;
+	const along = (column: number) => ({ code: from.code, row: from.row, column });
 	if (ctrl) {
 		if (key === "Home") return { code: null, row: 0, column: 0 };
 		if (key === "End") return { code: null, row: rows - 1, column: END };
@@ -58,13 +88,13 @@ function move(key: string, ctrl: boolean, at: Spot, rows: number): Spot | null |
 		case "ArrowUp":
 			return row(from.row - 1);
 		case "ArrowRight":
-			return { ...from, column: from.column + 1 };
+			return along(from.column + 1);
 		case "ArrowLeft":
-			return from.column > 0 ? { ...from, column: from.column - 1 } : null;
+			return from.column > 0 ? along(from.column - 1) : null;
 		case "Home":
-			return { ...from, column: 0 };
+			return along(0);
 		case "End":
-			return { ...from, column: END };
+			return along(END);
 		default:
 			return undefined;
 	}

@@ -234,6 +234,49 @@ describe("the options page with 253 links", () => {
 		}
 	});
 
+	it("shows the tags that fit on their line and +N for the rest, which shows them all", async () => {
+		const code = codeOf((await shortLinks())[2] ?? "");
+		const tags = ["reading-list", "javascript", "frontend", "performance", "accessibility", "typescript", "later"];
+		await send(page, { type: "setTags", code, tags });
+		const row = page.locator(`tr[data-code="${code}"]`);
+		const more = row.getByRole("button", { name: /^Show \d+ more tags?$/ });
+		await more.waitFor();
+		/** The chips a reader sees, whole, and the number "+N" says. */
+		const line = () =>
+			row.locator(".link-tag-chips").evaluate((list) => {
+				const edge = list.getBoundingClientRect().right;
+				const shown = [...list.querySelectorAll("li:not([inert]) button")].filter(
+					(chip) => chip.getBoundingClientRect().right <= edge && getComputedStyle(chip).visibility === "visible",
+				);
+				return {
+					seen: shown.map((chip) => chip.textContent),
+					inert: list.querySelectorAll("li[inert]").length,
+				};
+			});
+		const wide = await line();
+		expect(wide.seen.at(-1)).toBe(`+${wide.inert}`);
+		expect(wide.seen.slice(0, -1)).toEqual(tags.slice(0, tags.length - wide.inert));
+
+		await page.setViewportSize({ width: 820, height: 720 });
+		await expect.poll(async () => (await line()).inert).toBeGreaterThan(wide.inert);
+		const narrow = await line();
+		expect(narrow.seen).toEqual([...tags.slice(0, tags.length - narrow.inert), `+${narrow.inert}`]);
+
+		// Along the row the arrow keys pass over the hidden tags: from the title, the tags seen, "+N", the short link.
+		await row.locator(".link-page__title").focus();
+		for (let press = 0; press < narrow.seen.length; press++) await page.keyboard.press("ArrowRight");
+		expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+		await page.keyboard.press("ArrowRight");
+		expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(new RegExp(`/${code}$`));
+
+		await more.click();
+		expect(await more.count()).toBe(0);
+		expect(await line()).toEqual({ seen: tags, inert: 0 });
+		const firstShown = tags[tags.length - narrow.inert];
+		expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(firstShown);
+		await page.setViewportSize({ width: 1280, height: 720 });
+	});
+
 	it("passes axe's checks in light and dark, with a row being edited and an undo toast showing", async () => {
 		const [first, second] = (await shortLinks()).map(codeOf);
 		await page.getByRole("button", { name: new RegExp(`^Edit target of .*/${first}$`) }).click();

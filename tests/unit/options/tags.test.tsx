@@ -65,6 +65,26 @@ describe("tags in the links table", () => {
 		expect(screen.getByRole("grid", { name: "Your links tagged “react”, newest first" })).toBeTruthy();
 		expect(tagSelect()).toHaveProperty("value", "react");
 	});
+
+	it("keeps the arrow keys in their column whatever tags each row has", async () => {
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		const shortLink = (code = "") => within(rowOf(code)).getByRole("link", { name: `sho.rt/${code}` });
+		shortLink(codes[1]).focus();
+		// Up to a row with two tags, down past one with none to one with a tag: the short link each time.
+		await userEvent.keyboard("{ArrowUp}");
+		expect(document.activeElement).toBe(shortLink(codes[0]));
+		await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+		expect(document.activeElement).toBe(shortLink(codes[2]));
+		// Along a row the tags are stops of their own.
+		await userEvent.keyboard("{ArrowUp}{ArrowUp}{ArrowLeft}");
+		expect(document.activeElement).toBe(
+			within(rowOf(codes[0] ?? "")).getByRole("button", { name: "Show the links tagged Reading list" }),
+		);
+		await userEvent.keyboard("{ArrowDown}");
+		// Down to a row without tags, the nearest stop in that cell: the page's title.
+		expect(document.activeElement).toBe(rowOf(codes[1] ?? "").querySelector(".link-page__title"));
+	});
 });
 
 describe("the Tag filter", () => {
