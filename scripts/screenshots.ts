@@ -4,7 +4,7 @@
  * the alias form offering free aliases for a taken one and explaining a refused one, on a private address, and
  * after an explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten,
  * with the recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
- * keyboard focus in the rows, a search sorted by title, the links with clicks sorted by most clicks, a link's
+ * keyboard focus in the rows, a row's tags cut to "+N" and all shown, a search sorted by title, the links with clicks sorted by most clicks, a link's
  * analytics over 30 and 90 days, and signed out). First, the store's 1280x800 screenshots into
  * docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows too. The build uses a short-link
  * base of a real project's length, since a test base (http://127.0.0.1:5000/) hides truncation. `--lang de` (or
@@ -142,6 +142,12 @@ async function editingShots(options: Page): Promise<void> {
 	for (const colorScheme of SCHEMES) {
 		await options.emulateMedia({ colorScheme });
 		save(`options-800-${colorScheme}-keyboard`, await options.screenshot({ fullPage: false }));
+	}
+	// The tagged row's "+N" pressed: every tag, on as many lines as they take.
+	await options.locator(".link-tag-chips__more").first().click();
+	for (const colorScheme of SCHEMES) {
+		await options.emulateMedia({ colorScheme });
+		save(`options-800-${colorScheme}-tags-all`, await options.screenshot({ fullPage: false }));
 	}
 }
 
