@@ -62,6 +62,7 @@ export function RecentLinks({ state, shownCode }: { state: RecentLinksState; sho
 						value={link.shortUrl}
 						copy={copy}
 						copyName={t("copyLinkTo", { page: link.title || link.host })}
+						secondary
 					/>
 				</li>
 			))}

@@ -27,6 +27,8 @@ export interface CopyFieldProps {
 	 * buttons is not five times "Copy". It should start with "Copy", the word sighted users see.
 	 */
 	copyName?: string;
+	/** Copy as a second-rank button (outlined): one link in a list, beside the page's own link and its filled Copy. */
+	secondary?: boolean;
 }
 
 /** "https://sho.rt/" and "abc1234": the break between them is where a long link may wrap. */
@@ -58,7 +60,15 @@ function focusAndSelect(field: RefObject<HTMLElement | null>): void {
  * selected or shown (a list may show the code alone). The status line stays mounted, because screen
  * readers announce changes to an existing live region but may miss one inserted filled.
  */
-export function CopyField({ label, value, copy, autoCopy = false, focusOnMount = false, copyName }: CopyFieldProps) {
+export function CopyField({
+	label,
+	value,
+	copy,
+	autoCopy = false,
+	focusOnMount = false,
+	copyName,
+	secondary = false,
+}: CopyFieldProps) {
 	const labelId = useId();
 	const field = useRef<HTMLDivElement>(null);
 	const [status, setStatus] = useState<CopyStatus>("idle");
@@ -119,7 +129,12 @@ export function CopyField({ label, value, copy, autoCopy = false, focusOnMount =
 				<p role="status" className={`copy-field__status copy-field__status--${status}`}>
 					{statusText[status] && t(statusText[status])}
 				</p>
-				<button type="button" className="copy-field__button" aria-label={copyName} onClick={() => void copyValue()}>
+				<button
+					type="button"
+					className={secondary ? "copy-field__button secondary-button" : "copy-field__button"}
+					aria-label={copyName}
+					onClick={() => void copyValue()}
+				>
 					{t("copy")}
 				</button>
 			</div>
