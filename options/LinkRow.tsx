@@ -21,6 +21,18 @@ export function displayTarget(url: string): string {
 	return displayUrl(url).replace(/\/$/, "");
 }
 
+/**
+ * A shown target cut before its last part, the last segment of its path with the query and fragment:
+ * ["developer.chrome.com/docs/extensions/", "service-workers?ref=3"]. A column too narrow for the whole
+ * cuts the first part, not the last: links to one site often differ only at their end.
+ */
+export function targetParts(target: string): [start: string, end: string] {
+	const query = target.search(/[?#]/);
+	const slash = target.lastIndexOf("/", query < 0 ? target.length : query);
+	if (slash < 0) return [target, ""];
+	return [target.slice(0, slash + 1), target.slice(slash + 1)];
+}
+
 export interface LinkRowProps {
 	link: Link;
 	clicks: ClickTotal;
@@ -71,7 +83,7 @@ export function LinkRow({
 }: LinkRowProps) {
 	const { copy, shortLinkBase, siteHosts } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
-	const target = displayTarget(link.url);
+	const [targetStart, targetEnd] = targetParts(displayTarget(link.url));
 	return (
 		<tr aria-selected={selected} data-code={link.code}>
 			<td className="links-table__select">
@@ -105,7 +117,8 @@ export function LinkRow({
 							{link.title || link.host}
 						</a>
 						<span className="link-page__target" title={link.url}>
-							{target}
+							<span className="link-page__target-start">{targetStart}</span>
+							<span className="link-page__target-end">{targetEnd}</span>
 						</span>
 						{!tagging && <LinkTagChips tags={link.tags ?? []} onTag={onTag} />}
 					</div>

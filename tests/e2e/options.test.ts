@@ -178,6 +178,27 @@ describe("the options page with 253 links", () => {
 		await expectRange(`1–25 of ${LINKS}`);
 	});
 
+	it("keeps the end of a target cut by a narrow column in view, where links to one page differ", async () => {
+		await page.setViewportSize({ width: 820, height: 720 });
+		const search = page.getByRole("searchbox", { name: "Search links" });
+		// developer.chrome.com/docs/extensions/develop/concepts/service-workers, then with ?ref=10, ?ref=20…
+		await search.fill("service workers");
+		await expectRange("1–25 of 26");
+		const targets = await page.locator("tbody .link-page__target").evaluateAll((shown) =>
+			shown.map((target) => {
+				const whole = (part: Element | undefined) => !!part && part.scrollWidth <= part.clientWidth;
+				const [start, end] = target.children;
+				return { cut: !whole(start), end: whole(end) ? end?.textContent : null };
+			}),
+		);
+		expect(targets.every((target) => target.cut)).toBe(true);
+		expect(targets.map((target) => target.end)).toContain("service-workers?ref=10");
+		expect(new Set(targets.map((target) => target.end)).size).toBe(25);
+		await search.press("Escape");
+		await expectRange(`1–25 of ${LINKS}`);
+		await page.setViewportSize({ width: 1280, height: 720 });
+	});
+
 	it("sorts by title and filters by kind, from the address too", async () => {
 		await page.getByLabel("Sort").selectOption({ label: "Title A–Z" });
 		await expect.poll(() => page.locator("tbody .link-page__title").first().textContent()).toMatch(/^Ask HN/);

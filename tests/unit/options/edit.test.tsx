@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
-import { renderOptions, resetPage, shownCodes } from "./renderOptions";
+import { renderOptions, resetPage, shownCodes, targetText } from "./renderOptions";
 
 let firestore: LocalFirestore;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe("editing a target in place", () => {
 		await userEvent.clear(field);
 		await userEvent.type(field, "https://example.com/moved{Enter}");
 		const row = screen.getByRole("row", { name: new RegExp(`sho\\.rt/${code}`) });
-		expect(await within(row).findByText("example.com/moved")).toBeTruthy();
+		expect(await within(row).findByText(targetText("example.com/moved"))).toBeTruthy();
 		expect(
 			within(row)
 				.getAllByRole("link")
@@ -94,7 +94,7 @@ describe("editing a target in place", () => {
 		await userEvent.type(targetField(code), "/more");
 		await userEvent.keyboard("{Escape}");
 		expect(screen.queryByRole("textbox", { name: `New target for sho.rt/${code}` })).toBeNull();
-		expect(screen.getByText(before.replace("https://", ""))).toBeTruthy();
+		expect(screen.getByText(targetText(before.replace("https://", "")))).toBeTruthy();
 		expect(document.activeElement).toBe(editButton(code));
 		expect(updates(background)).toEqual([]);
 	});

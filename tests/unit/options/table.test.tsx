@@ -8,7 +8,7 @@ import {
 	startLocalFirestore,
 	writeDayCounts,
 } from "./localBackground";
-import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
+import { linksTable, rangeShown, renderOptions, resetPage, shownCodes, targetText } from "./renderOptions";
 
 let firestore: LocalFirestore;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe("the links table", () => {
 		expect(within(short).getByText("sho.rt/").className).toBe("visually-hidden");
 		const title = within(row).getByRole("link", { name: link.title });
 		expect(title.getAttribute("href")).toBe(link.url);
-		const target = within(row).getByText(link.url.replace("https://", ""));
+		const target = within(row).getByText(targetText(link.url.replace("https://", "")));
 		expect(target.getAttribute("title")).toBe(link.url);
 		const created = row.querySelector("time");
 		expect(created?.getAttribute("datetime")).toBe(new Date(link.createdAt).toISOString());
