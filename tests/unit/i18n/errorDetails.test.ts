@@ -17,7 +17,7 @@ import { checkUrl } from "../../../src/links/urls";
 const INVALID_URL = "Das ist keine Webadresse, die Shorty kürzen kann.";
 const RESTRICTED = "Browserseiten, Erweiterungs-Stores und lokale Dateien können nicht gekürzt werden.";
 const TOO_LONG = "Diese Adresse hat mehr als 2.048 Zeichen und ist zu lang zum Kürzen.";
-const ALIAS_INVALID = "Ein Alias besteht aus 3 bis 64 Buchstaben, Ziffern, Binde- oder Unterstrichen.";
+const ALIAS_INVALID = "Ein Alias hat 3 bis 64 Buchstaben, Ziffern, Binde- oder Unterstriche.";
 const ALIAS_RESERVED = "Dieser Alias ist reserviert. Bitte wählen Sie einen anderen.";
 
 /** What a user reads for the refusal of `checked`. */
