@@ -23,14 +23,15 @@ export function displayTarget(url: string): string {
 
 /**
  * A shown target cut before its last part, the last segment of its path with the query and fragment:
- * ["developer.chrome.com/docs/extensions/", "service-workers?ref=3"]. A column too narrow for the whole
- * cuts the first part, not the last: links to one site often differ only at their end.
+ * ["developer.chrome.com/docs/extensions", "/service-workers?ref=3"]. A column too narrow for the whole
+ * cuts the first part, not the last: links to one page often differ only at their end. The end keeps its
+ * slash, so what follows the first part's ellipsis reads as the path going on.
  */
 export function targetParts(target: string): [start: string, end: string] {
 	const query = target.search(/[?#]/);
 	const slash = target.lastIndexOf("/", query < 0 ? target.length : query);
 	if (slash < 0) return [target, ""];
-	return [target.slice(0, slash + 1), target.slice(slash + 1)];
+	return [target.slice(0, slash), target.slice(slash)];
 }
 
 export interface LinkRowProps {

@@ -19,7 +19,7 @@ function chipsThatFit(list: HTMLElement, more: HTMLElement | null): number {
 	const widths = [...list.querySelectorAll(":scope > .link-tag-chips__item")].map(
 		(item) => item.getBoundingClientRect().width,
 	);
-	// Not laid out (a page in a hidden tab, jsdom): nothing to go by, so nothing is hidden.
+	// Not laid out (in a hidden part of the page, or in jsdom): nothing to go by, so nothing is hidden.
 	if (!(room > 0)) return widths.length;
 	const gap = Number.parseFloat(style.columnGap) || 0;
 	const line = (count: number) => widths.slice(0, count).reduce((sum, width) => sum + width + gap, 0);
@@ -42,31 +42,44 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 	const more = useRef<HTMLButtonElement>(null);
 	const [fit, setFit] = useState(tags.length);
 	const [all, setAll] = useState(false);
-	/** The first tag "+N" showed, to take the focus "+N" had. */
-	const firstShown = useRef<number | null>(null);
 	const shown = all ? tags.length : Math.min(fit, tags.length);
+	/**
+	 * Where focus goes once the next render is on screen, when the control that has it is hidden or goes:
+	 * a tag's place, or "+N". Focus is never left on nothing.
+	 */
+	const refocus = useRef<number | "more" | null>(null);
+
+	// Before the measure below, so it acts on the render that a measure (or "+N") asked for.
+	useLayoutEffect(() => {
+		const target = refocus.current;
+		if (target === null) return;
+		refocus.current = null;
+		(target === "more" ? more.current : list.current?.querySelectorAll("button")[target])?.focus();
+	});
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: the chips are measured in the DOM: before paint, again once "+N" shows its real count (`fit`), for other tags, and whenever the column resizes.
 	useLayoutEffect(() => {
 		const node = list.current;
 		if (all || !node) return;
-		const measure = () => setFit(chipsThatFit(node, more.current));
+		const measure = () => {
+			const next = chipsThatFit(node, more.current);
+			const chips = [...node.querySelectorAll(":scope > .link-tag-chips__item")];
+			const focused = chips.findIndex((chip) => chip.contains(document.activeElement));
+			// A focused tag about to be cut off passes focus to "+N"; a focused "+N" about to go, to the first tag it stood for.
+			if (focused >= next) refocus.current = "more";
+			else if (next === tags.length && document.activeElement === more.current) refocus.current = shown;
+			setFit(next);
+		};
 		measure();
 		const observer = new ResizeObserver(measure);
 		observer.observe(node);
 		return () => observer.disconnect();
 	}, [all, tags, fit]);
 
-	useLayoutEffect(() => {
-		if (!all || firstShown.current === null) return;
-		list.current?.querySelectorAll("button")[firstShown.current]?.focus();
-		firstShown.current = null;
-	}, [all]);
-
 	if (tags.length === 0) return null;
 	const hidden = tags.slice(shown);
 	const showAll = () => {
-		firstShown.current = shown;
+		refocus.current = shown;
 		setAll(true);
 	};
 	return (

@@ -181,22 +181,25 @@ describe("the options page with 253 links", () => {
 	it("keeps the end of a target cut by a narrow column in view, where links to one page differ", async () => {
 		await page.setViewportSize({ width: 800, height: 720 });
 		const search = page.getByRole("searchbox", { name: "Search links" });
-		// developer.chrome.com/docs/extensions/develop/concepts/service-workers, then with ?ref=10, ?ref=20…
-		await search.fill("service workers");
-		await expectRange("1–25 of 26");
-		const targets = await page.locator("tbody .link-page__target").evaluateAll((shown) =>
-			shown.map((target) => {
-				const whole = (part: Element | undefined) => !!part && part.scrollWidth <= part.clientWidth;
-				const [start, end] = target.children;
-				return { cut: !whole(start), end: whole(end) ? end?.textContent : null };
-			}),
-		);
-		expect(targets.every((target) => target.cut)).toBe(true);
-		expect(targets.map((target) => target.end)).toContain("service-workers?ref=10");
-		expect(new Set(targets.map((target) => target.end)).size).toBe(25);
-		await search.press("Escape");
-		await expectRange(`1–25 of ${LINKS}`);
-		await page.setViewportSize({ width: 1280, height: 720 });
+		try {
+			// developer.chrome.com/docs/extensions/develop/concepts/service-workers, then with ?ref=10, ?ref=20…
+			await search.fill("service workers");
+			await expectRange("1–25 of 26");
+			const targets = await page.locator("tbody .link-page__target").evaluateAll((shown) =>
+				shown.map((target) => {
+					const whole = (part: Element | undefined) => !!part && part.scrollWidth <= part.clientWidth;
+					const [start, end] = target.children;
+					return { cut: !whole(start), end: whole(end) ? end?.textContent : null };
+				}),
+			);
+			expect(targets.every((target) => target.cut)).toBe(true);
+			expect(targets.map((target) => target.end)).toContain("/service-workers?ref=10");
+			expect(new Set(targets.map((target) => target.end)).size).toBe(25);
+		} finally {
+			await search.press("Escape");
+			await expectRange(`1–25 of ${LINKS}`);
+			await page.setViewportSize({ width: 1280, height: 720 });
+		}
 	});
 
 	it("sorts by title and filters by kind, from the address too", async () => {
@@ -274,14 +277,30 @@ describe("the options page with 253 links", () => {
 					inert: list.querySelectorAll("li[inert]").length,
 				};
 			});
+		/** The rows' tab stops: one, however the tags change. */
+		const tabStops = () =>
+			page
+				.locator("tbody")
+				.evaluate(
+					(body) =>
+						[...body.querySelectorAll<HTMLElement>("a[href], button, input")].filter(
+							(control) => control.tabIndex === 0 && !control.closest("[inert]"),
+						).length,
+				);
 		const wide = await line();
 		expect(wide.seen.at(-1)).toBe(`+${wide.inert}`);
 		expect(wide.seen.slice(0, -1)).toEqual(tags.slice(0, tags.length - wide.inert));
+		expect(await tabStops()).toBe(1);
 
+		// A focused tag that the narrower column cuts off passes its focus to "+N".
+		const lastSeen = wide.seen.at(-2) ?? "";
+		await row.getByRole("button", { name: `Show the links tagged ${lastSeen}` }).focus();
 		await page.setViewportSize({ width: 820, height: 720 });
 		await expect.poll(async () => (await line()).inert).toBeGreaterThan(wide.inert);
 		const narrow = await line();
 		expect(narrow.seen).toEqual([...tags.slice(0, tags.length - narrow.inert), `+${narrow.inert}`]);
+		expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+		expect(await tabStops()).toBe(1);
 
 		// Along the row the arrow keys pass over the hidden tags: from the title, the tags seen, "+N", the short link.
 		await row.locator(".link-page__title").focus();
@@ -296,6 +315,7 @@ describe("the options page with 253 links", () => {
 		const firstShown = tags[tags.length - narrow.inert];
 		expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(firstShown);
 		await page.setViewportSize({ width: 1280, height: 720 });
+		await send(page, { type: "setTags", code, tags: [] });
 	});
 
 	it("passes axe's checks in light and dark, with a row being edited and an undo toast showing", async () => {

@@ -1,6 +1,7 @@
 /**
- * jsdom lays nothing out, so nothing in it ever changes size: a ResizeObserver that never reports is what
- * a browser's would do there. The pages observe sizes (options/LinkTagChips.tsx), and jsdom has none.
+ * jsdom lays nothing out: every size is 0 and none ever changes. The pages observe sizes
+ * (options/LinkTagChips.tsx, which also measures as it mounts), so a ResizeObserver that reports nothing
+ * is all jsdom needs to run them; a browser's would report only the same zeros.
  */
 globalThis.ResizeObserver ??= class {
 	observe() {}
