@@ -49,11 +49,14 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 	 */
 	const refocus = useRef<number | "more" | null>(null);
 
-	// Before the measure below, so it acts on the render that a measure (or "+N") asked for.
+	// Before the measure below, so it acts on the render that a measure (or "+N") asked for; and only while
+	// focus is still here, or nowhere (a resize's render comes a frame later, and the user may have moved on).
 	useLayoutEffect(() => {
 		const target = refocus.current;
 		if (target === null) return;
 		refocus.current = null;
+		const active = document.activeElement;
+		if (active && active !== document.body && !list.current?.contains(active)) return;
 		(target === "more" ? more.current : list.current?.querySelectorAll("button")[target])?.focus();
 	});
 
@@ -65,8 +68,10 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 			const next = chipsThatFit(node, more.current);
 			const chips = [...node.querySelectorAll(":scope > .link-tag-chips__item")];
 			const focused = chips.findIndex((chip) => chip.contains(document.activeElement));
-			// A focused tag about to be cut off passes focus to "+N"; a focused "+N" about to go, to the first tag it stood for.
-			if (focused >= next) refocus.current = "more";
+			// A focused tag about to be cut off passes focus to "+N"; a focused "+N" about to go, to the first tag
+			// it stood for. A tag already cut off (the tags changed under it) passes it at once: no render follows.
+			if (focused >= next && next === fit) more.current?.focus();
+			else if (focused >= next) refocus.current = "more";
 			else if (next === tags.length && document.activeElement === more.current) refocus.current = shown;
 			setFit(next);
 		};
