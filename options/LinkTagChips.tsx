@@ -2,6 +2,9 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { t, tPlural } from "../src/i18n/translate";
 import { tagKey } from "../src/links/tags";
 
+/** The list's tags, "+N" apart. */
+const TAG_ITEMS = ":scope > .link-tag-chips__item";
+
 export interface LinkTagChipsProps {
 	tags: readonly string[];
 	/** Shows the links with `tag`. */
@@ -16,9 +19,7 @@ export interface LinkTagChipsProps {
 function chipsThatFit(list: HTMLElement, more: HTMLElement | null): number {
 	const style = getComputedStyle(list);
 	const room = list.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-	const widths = [...list.querySelectorAll(":scope > .link-tag-chips__item")].map(
-		(item) => item.getBoundingClientRect().width,
-	);
+	const widths = [...list.querySelectorAll(TAG_ITEMS)].map((item) => item.getBoundingClientRect().width);
 	// Not laid out (in a hidden part of the page, or in jsdom): nothing to go by, so nothing is hidden.
 	if (!(room > 0)) return widths.length;
 	const gap = Number.parseFloat(style.columnGap) || 0;
@@ -66,7 +67,7 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 		if (all || !node) return;
 		const measure = () => {
 			const next = chipsThatFit(node, more.current);
-			const chips = [...node.querySelectorAll(":scope > .link-tag-chips__item")];
+			const chips = [...node.querySelectorAll(TAG_ITEMS)];
 			const focused = chips.findIndex((chip) => chip.contains(document.activeElement));
 			// A focused tag about to be cut off passes focus to "+N"; a focused "+N" about to go, to the first tag
 			// it stood for. A tag already cut off (the tags changed under it) passes it at once: no render follows.
@@ -107,7 +108,7 @@ export function LinkTagChips({ tags, onTag }: LinkTagChipsProps) {
 				</li>
 			))}
 			{hidden.length > 0 && (
-				<li className="link-tag-chips__rest">
+				<li>
 					<button
 						ref={more}
 						type="button"

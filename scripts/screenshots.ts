@@ -5,8 +5,9 @@
  * after an explicit sign-out, and with tags (three, one cut short; one being typed that breaks a rule; all ten,
  * with the recent links open); and the options page at 1280, 820 and 800 px (top and foot, a row being edited,
  * keyboard focus in the rows, a row's tags cut to "+N" and all shown, a search sorted by title, the links
- * with clicks sorted by most clicks, a link's analytics over 30 and 90 days, and signed out). First, the store's 1280x800 screenshots into
- * docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README shows too. The build uses a short-link
+ * with clicks sorted by most clicks, a link's analytics over 30 and 90 days, and signed out). First, the
+ * store's 1280x800 screenshots into docs/store/screenshots/ (scripts/storeScreenshots.ts), which the README
+ * shows too. The build uses a short-link
  * base of a real project's length, since a test base (http://127.0.0.1:5000/) hides truncation. `--lang de` (or
  * fr, es) runs the browser in that language and adds it to each file's name, to check that no translation is cut
  * off.
