@@ -40,8 +40,9 @@ export interface ShortLink {
  * After an explicit sign-out the background refuses to make an account unasked; the popup then offers
  * the choice, and shortens without an account only when told to. Another account signing in (or the
  * user signing in from that choice) puts the page back to "Shorten this page": the link shown belonged
- * to someone else, and a new one is made, and copied, only when asked. Signing up from the anonymous
- * session keeps its user, and so its link.
+ * to someone else, and a new one is made, and copied, only when asked. The account signing out takes its
+ * link away and offers the same choice. Signing up from the anonymous session keeps its user, and so its
+ * link.
  */
 export function useShortLink(
 	tab: ActiveTab | null,
@@ -67,11 +68,13 @@ export function useShortLink(
 	const [link, setLink] = useState<Link | null>(known ?? null);
 	// Tagged with its attempt, so a retry shows the skeleton at once and a late answer to an old try is ignored.
 	const [failure, setFailure] = useState<{ attempt: number; error: AppError } | null>(null);
+	// The account signed out while the popup was open: its link and tools went with it.
+	const [accountLeft, setAccountLeft] = useState(false);
 
 	const unasked = page !== null && shortenOnOpen !== null && !accountChanged && shortensOnOpen(page, shortenOnOpen);
 	const wanted = page !== null && (unasked || asked);
 	const failed = failure?.attempt === attempt ? failure.error : null;
-	const signedOut = failed?.code === "signed-out-by-user";
+	const signedOut = accountLeft || failed?.code === "signed-out-by-user";
 	const sending = wanted && link === null && failed === null && (online || forced);
 
 	useEffect(() => {
@@ -101,22 +104,27 @@ export function useShortLink(
 	}, [online, nextTry]);
 
 	// Someone signed in: another account than the link's, or anyone while the popup offers the choice
-	// after a sign-out. The page waits to be asked again, for that account.
+	// after a sign-out. The page waits to be asked again, for that account. The account signing out (here
+	// or in another page) takes its link away, whose alias and tags could no longer be saved, and the popup
+	// offers the choice it offers when opened after a sign-out.
 	const uid = useSession().session?.user?.uid ?? null;
 	const owner = useRef(uid);
 	useEffect(() => {
-		if (uid === null) return;
-		if ((owner.current !== null && owner.current !== uid) || signedOut) {
+		const signedIn = uid !== null && ((owner.current !== null && owner.current !== uid) || signedOut);
+		const left = uid === null && owner.current !== null;
+		if (signedIn || left) {
 			setLink(null);
 			setFailure(null);
 			setAsked(false);
 			setAccountChanged(true);
+			setAccountLeft(left);
 		}
 		owner.current = uid;
 	}, [uid, signedOut]);
 
 	const shortenNow = useCallback(() => setAsked(true), []);
 	const shortenWithoutAccount = useCallback(() => {
+		setAccountLeft(false);
 		setAllowAnonymous(true);
 		setAsked(true);
 		nextTry(false);

@@ -46,6 +46,19 @@ function lineReads(popup: ActionPopup, text: string): Promise<boolean> {
 	);
 }
 
+const SIGNED_OUT_CHOICE =
+	"You are signed out Sign in to shorten this page into your account, or shorten it without one: its links stay in this browser. Sign in Create an account Shorten without an account";
+
+/** Waits until the popup offers the choice a signed-out user gets, in place of any link. */
+async function offersSignedOutChoice(popup: ActionPopup): Promise<void> {
+	const offered = await popup.waitFor(() => {
+		const choice = document.querySelector(".signed-out-choice") as HTMLElement | null;
+		return choice?.innerText.replace(/\s+/g, " ").trim();
+	});
+	expect(offered).toBe(SIGNED_OUT_CHOICE);
+	expect(await popup.evaluate(() => document.querySelector(".copy-field__link"))).toBeNull();
+}
+
 /** An account the tests sign in to; made by the first test. */
 const account = { email: `popup-${Date.now()}@shorty.test`, password: "correct horse" };
 
@@ -89,11 +102,12 @@ describe("an account from the popup", () => {
 		});
 		expect(mine.links).toContainEqual(expect.objectContaining({ url: pageUrl, shortUrl: link }));
 
-		// Sign out, then a wrong password: the catalogue's words, and nobody is signed in.
+		// Sign out: the account's link goes with it. Then a wrong password: the catalogue's words, and nobody
+		// is signed in.
 		await pressPopupButton(popup, "Sign out");
-		await lineReads(popup, "Save your links: Create an account or sign in");
+		await offersSignedOutChoice(popup);
 		expect((await ask<Session>(popup, { type: "session" })).user).toBeNull();
-		await pressPopupButton(popup, "sign in");
+		await pressPopupButton(popup, "Sign in");
 		await fillPopupField(popup, "Email", email);
 		await fillPopupField(popup, "Password", "wrong horse");
 		await pressPopupButton(popup, "Sign in");
@@ -115,21 +129,14 @@ describe("an account from the popup", () => {
 		const signedIn = await openPopupOn("/before-signing-out");
 		await shownShortLink(signedIn);
 		await pressPopupButton(signedIn, "Sign out");
-		await lineReads(signedIn, "Save your links: Create an account or sign in");
+		await offersSignedOutChoice(signedIn);
 		await signedIn.close();
 
 		// Remembered across popup opens, and the worker makes no anonymous account meanwhile.
 		for (const path of ["/after-signing-out", "/after-signing-out/again"]) {
 			const popup = await openPopupOn(path);
-			const offered = await popup.waitFor(() => {
-				const choice = document.querySelector(".signed-out-choice") as HTMLElement | null;
-				return choice?.innerText.replace(/\s+/g, " ").trim();
-			});
-			expect(offered).toBe(
-				"You are signed out Sign in to shorten this page into your account, or shorten it without one: its links stay in this browser. Sign in Create an account Shorten without an account",
-			);
+			await offersSignedOutChoice(popup);
 			expect((await ask<Session>(popup, { type: "session" })).user).toBeNull();
-			expect(await popup.evaluate(() => document.querySelector(".copy-field__link"))).toBeNull();
 			await popup.close();
 		}
 

@@ -78,19 +78,31 @@ describe("the popup's account line", () => {
 		expect(within(accountLine()).getByText(/^Signed in as/).textContent).toBe("Signed in as me@example.com");
 		expect(within(accountLine()).getByRole("button", { name: "Sign out" })).toBeTruthy();
 		await accounts.announce(null);
-		expect(accountLine().textContent).toBe("Save your links: Create an account or sign in");
+		// The link was the account's: its alias and tags could no longer be saved.
+		expect(await screen.findByRole("region", { name: "You are signed out" })).toBeTruthy();
+		expect(screen.queryByRole("textbox", { name: "Short link for this page" })).toBeNull();
 	});
 
-	it("signs out with its button, then offers an account again, with focus on the line", async () => {
+	it("signs out with its button, then offers the choice in place of the account's link, Sign in focused", async () => {
 		const accounts = new TestAccounts();
 		accounts.addAccount("me@example.com", "secret-enough");
 		await accounts.announce({ uid: "user-1", email: "me@example.com", anonymous: false });
-		renderPopup({ tab: article, accounts });
+		const { clipboard, shortenRequests } = renderPopup({ tab: article, accounts });
 		const user = userEvent.setup();
+		await findLink("https://sho.rt/aB3dE5g");
 		await user.click(await within(accountLine()).findByRole("button", { name: "Sign out" }));
-		await within(accountLine()).findByRole("button", { name: "Create an account" });
+		const choice = await screen.findByRole("region", { name: "You are signed out" });
 		expect(accounts.user).toBeNull();
-		expect(document.activeElement).toBe(accountLine());
+		expect(screen.queryByRole("textbox", { name: "Short link for this page" })).toBeNull();
+		expect(screen.queryByRole("button", { name: "Custom alias" })).toBeNull();
+		await vi.waitFor(() => expect(document.activeElement).toBe(within(choice).getByRole("button", { name: "Sign in" })));
+		// Nothing is sent for the signed-out page until the user chooses.
+		expect(shortenRequests).toHaveLength(1);
+		clipboard.text = "";
+		await user.click(within(choice).getByRole("button", { name: "Shorten without an account" }));
+		await findLink("https://sho.rt/aB3dE5g");
+		expect(shortenRequests.at(-1)).toMatchObject({ allowAnonymous: true });
+		await vi.waitFor(() => expect(clipboard.text).toBe("https://sho.rt/aB3dE5g"));
 	});
 });
 
