@@ -95,7 +95,9 @@ describe("the popup's account line", () => {
 		expect(accounts.user).toBeNull();
 		expect(screen.queryByRole("textbox", { name: "Short link for this page" })).toBeNull();
 		expect(screen.queryByRole("button", { name: "Custom alias" })).toBeNull();
-		await vi.waitFor(() => expect(document.activeElement).toBe(within(choice).getByRole("button", { name: "Sign in" })));
+		await vi.waitFor(() =>
+			expect(document.activeElement).toBe(within(choice).getByRole("button", { name: "Sign in" })),
+		);
 		// Nothing is sent for the signed-out page until the user chooses.
 		expect(shortenRequests).toHaveLength(1);
 		clipboard.text = "";
