@@ -8,7 +8,8 @@
  * Freshness: a sync (the changes since the last one, one round trip when nothing changed) runs when a
  * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
- * pages follow; the worker's own writes go into the mirror at once.
+ * pages follow; the worker's own writes go into the mirror at once. A shorten's same-address lookup syncs
+ * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -20,6 +21,14 @@ import { hashUrl } from "../src/links/urlHash";
 
 /** A page asking for links within this long of the last sync gets no new one: a page's burst of requests syncs once. */
 export const FRESH_FOR_MS = 2_000;
+/**
+ * How long after a sync the mirror's link for an address is handed out as it stands. Past it, a sync comes
+ * first (one round trip when nothing changed): another browser may have deleted that link, or pointed it
+ * at another address, and a shorten must not copy a dead or a wrong link. A repeated address within it
+ * (copied again, from the popup, the menu or the shortcut) still sends nothing. A miss is not checked: the
+ * worst it makes is a second link to the address, both working, settled by the next sync.
+ */
+export const TRUST_HIT_FOR_MS = 5 * 60_000;
 
 export interface LinkMirrorsDeps {
 	indexedDB: IDBFactory;
@@ -157,9 +166,11 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 		return { index, clicks: held.clicks, complete: held.complete };
 	}
 
+	const syncedWithin = (held: Held, ms: number) => held.syncedAt !== null && clock() - held.syncedAt < ms;
+
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
 	function freshen(held: Held): void {
-		if (held.syncedAt === null || clock() - held.syncedAt >= FRESH_FOR_MS) sync(held).catch(() => undefined);
+		if (!syncedWithin(held, FRESH_FOR_MS)) sync(held).catch(() => undefined);
 	}
 
 	/** The same-address lookup and its crash-safe creates, answered by the mirror on disk (src/links/store/create.ts). */
@@ -168,7 +179,13 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 			const held = await heldFor(owner);
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
-			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
+			const lookUp = () => Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
+			let [links, unsettled] = await lookUp();
+			if (links.length > 0 && !syncedWithin(held, TRUST_HIT_FOR_MS)) {
+				// Offline, or refused, the mirror's answer stands: the link is most likely still good.
+				const checked = await sync(held).then(lookUp, () => null);
+				if (checked) [links, unsettled] = checked;
+			}
 			return { links, unsettled };
 		},
 		async creating(owner, urlHash, code) {
@@ -220,6 +237,7 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 			const held = await heldFor(owner);
 			await held.mirror.startEmpty();
 			held.complete = true;
+			held.syncedAt = clock();
 		},
 
 		/**

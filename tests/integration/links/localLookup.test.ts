@@ -6,8 +6,9 @@
  */
 import { IDBFactory } from "fake-indexeddb";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLinkMirrors } from "../../../background/linkMirrors";
+import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { createLinkStore } from "../../../src/links/store";
+import type { Link } from "../../../src/links/types";
 import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
 
 afterAll(closeProxiedWorkers);
@@ -15,9 +16,15 @@ afterAll(closeProxiedWorkers);
 /**
  * One browser's worker for `owner`: its IndexedDB (`indexedDB`, which outlives the worker when passed to
  * the next one), mirror and link store, all through a counting proxy. `firestoreAsked` counts the times
- * either asked for Firestore, which the worker creates only then (background/index.ts).
+ * either asked for Firestore, which the worker creates only then (background/index.ts). `mirrorClock` is
+ * the time as the mirror reads it (the store keeps the real one, which Firestore's rules compare with).
  */
-async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory(), roundTripMs = 0) {
+async function workerOf(
+	owner?: string,
+	indexedDB: IDBFactory = new IDBFactory(),
+	roundTripMs = 0,
+	mirrorClock: () => number = Date.now,
+) {
 	const proxied = await proxiedWorkerDb(owner, roundTripMs);
 	let firestoreAsked = 0;
 	const firestore = () => {
@@ -27,7 +34,7 @@ async function workerOf(owner?: string, indexedDB: IDBFactory = new IDBFactory()
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
-		clock: Date.now,
+		clock: mirrorClock,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
 	});
@@ -123,7 +130,53 @@ describe("the popup's recent links", () => {
 
 /** The guarantees hold as far away as production: at no round trip, and at 100 ms (the latency rig's default). */
 describe.each([0, 100])("the same address, the same link, at a round trip of %i ms", (roundTripMs) => {
-	const far = (owner?: string, indexedDB?: IDBFactory) => workerOf(owner, indexedDB, roundTripMs);
+	const far = (owner?: string, indexedDB?: IDBFactory, mirrorClock?: () => number) =>
+		workerOf(owner, indexedDB, roundTripMs, mirrorClock);
+
+	/** A worker whose mirror synced `ago` ms before now, holding a link for each of `urls`, and another browser of its user's. */
+	async function syncedAgo(ago: number, urls: string[]) {
+		let now = Date.now();
+		const here = await far(undefined, undefined, () => now);
+		const links = [];
+		for (const url of urls) links.push(await here.shorten(url));
+		await here.synced();
+		now += ago;
+		return { here, links, elsewhere: await far(here.owner) };
+	}
+
+	it("hands out no link another browser deleted or pointed elsewhere: an old sync is brought up to date first", async () => {
+		const { here, links, elsewhere } = await syncedAgo(TRUST_HIT_FOR_MS, [
+			"https://example.com/local/deleted-elsewhere",
+			"https://example.com/local/moved-elsewhere",
+		]);
+		const [deleted, moved] = links as [Link, Link];
+		await elsewhere.store.removeMany(here.owner, [deleted.code]);
+		await elsewhere.store.updateTarget(moved.code, "https://example.com/local/moved-to");
+
+		const made = await here.shorten(deleted.url);
+		expect(made.code).not.toBe(deleted.code);
+		// The sync's three queries (links, deletions, click totals), then the new link's commit.
+		expect(here.methods).toEqual(["runQuery", "runQuery", "runQuery", "commit"]);
+		here.methods.length = 0;
+		// Synced now: the link pointed elsewhere is no longer this address's, and nothing is checked again.
+		expect((await here.shorten(moved.url)).code).not.toBe(moved.code);
+		expect(here.methods).toEqual(["commit"]);
+		expect((await here.shorten(made.url)).code).toBe(made.code);
+		expect(here.methods).toEqual(["commit"]);
+	});
+
+	it("hands out the mirror's link as it stands within TRUST_HIT_FOR_MS of a sync, and when the check fails", async () => {
+		const recent = await syncedAgo(TRUST_HIT_FOR_MS - 1, ["https://example.com/local/recent"]);
+		expect((await recent.here.shorten("https://example.com/local/recent")).code).toBe(recent.links[0]?.code);
+		expect(recent.here.methods).toEqual([]);
+
+		const old = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/unchecked"]);
+		const query = old.here.catchNext((path) => path.endsWith(":runQuery"));
+		const shortening = old.here.shorten("https://example.com/local/unchecked");
+		(await query).cut();
+		expect((await shortening).code).toBe(old.links[0]?.code);
+		expect(old.here.methods).not.toContain("commit");
+	});
 
 	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
 		const first = await far();

@@ -35,5 +35,5 @@ export async function proxiedWorkerDb(owner = `requests-${crypto.randomUUID()}`,
 	connectFirestoreEmulator(db, "127.0.0.1", far ? Number(far.host.split(":")[1]) : proxy.port, {
 		mockUserToken: { sub: owner, user_id: owner, firebase: { sign_in_provider: "password", identities: {} } },
 	});
-	return { owner, db, methods: proxy.methods };
+	return { owner, db, methods: proxy.methods, catchNext: proxy.catchNext };
 }
