@@ -17,6 +17,12 @@ const NONE_OF_KIND: Record<Exclude<LinkFilter, "all">, () => string> = {
 	clicked: () => t("noClickedLinks"),
 };
 
+/** Why the filter, the tag (at least one chosen) or the two together left nothing. */
+function emptyFilterText(filter: LinkFilter, tag: string): string {
+	if (filter === "all") return t("noLinksTagged", { tag });
+	return tag === "" ? NONE_OF_KIND[filter]() : t("noLinksFilteredAndTagged", { tag });
+}
+
 /**
  * What the table's place shows when there are no links to list: how to make one, or a way out of the
  * search or filter that left nothing.
@@ -35,7 +41,7 @@ export function EmptyList({ term, filter, tag, onClearSearch, onShowAll }: Empty
 	if (filter !== "all" || tag !== "") {
 		return (
 			<div className="empty-list">
-				<p>{tag !== "" || filter === "all" ? t("noLinksTagged", { tag }) : NONE_OF_KIND[filter]()}</p>
+				<p>{emptyFilterText(filter, tag)}</p>
 				<button type="button" className="secondary-button" onClick={onShowAll}>
 					{t("showAllLinks")}
 				</button>

@@ -28,8 +28,10 @@ function statusText(state: ExportState): string {
 	}
 }
 
+/** Named after the user's own day, not UTC's: an evening's export in the Americas is not tomorrow's. */
 function fileName(now: Date): string {
-	return `shorty-links-${now.toISOString().slice(0, 10)}.csv`;
+	const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, "0"));
+	return `shorty-links-${day.join("-")}.csv`;
 }
 
 /**

@@ -66,6 +66,8 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 			aria-expanded={extra === which}
 			aria-controls={extrasId}
 			onClick={() => toggle(which)}
+			// A click leaves focus here: Escape closes what is open from its button too.
+			onKeyDown={closeOnEscape}
 		>
 			{t(extraNames[which])}
 		</button>

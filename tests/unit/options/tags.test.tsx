@@ -127,6 +127,15 @@ describe("the Tag filter", () => {
 		expect(location.hash).toBe("#size=25");
 		expect(linksTable()).toBeTruthy();
 	});
+
+	it("says the filter and the tag together left nothing, not that no link has the tag", async () => {
+		history.replaceState(null, "", "#show=custom&tag=work&size=25");
+		renderOptions(background);
+		expect(await screen.findByText("No links match both this filter and the tag “work”.")).toBeTruthy();
+		await userEvent.click(screen.getByRole("button", { name: "Show all links" }));
+		await waitFor(() => expect(shownCodes()).toHaveLength(5));
+		expect(location.hash).toBe("#size=25");
+	});
 });
 
 describe("editing a link's tags in its row", () => {

@@ -44,6 +44,17 @@ async function openRecentLinks() {
 }
 
 describe("the recent links", () => {
+	it("close on Escape pressed on their button, which keeps focus", async () => {
+		renderPopup({ tab: article, handlers: { recentLinks: () => newestFirst(3) } });
+		const { user, toggle } = await openRecentLinks();
+		await screen.findByRole("region", { name: "Recent links" });
+		expect(document.activeElement).toBe(toggle);
+		await user.keyboard("{Escape}");
+		expect(recentSection()).toBeNull();
+		expect(toggle.getAttribute("aria-expanded")).toBe("false");
+		expect(document.activeElement).toBe(toggle);
+	});
+
 	it("open under the tools and list the five newest other links, each copied by its own button", async () => {
 		const listRequests: RequestOf<"recentLinks">[] = [];
 		const { clipboard } = renderPopup({
