@@ -1,7 +1,8 @@
-import { type Ref, useState } from "react";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
 import { t } from "../src/i18n/translate";
 import type { Session } from "../src/messages";
 import { AccountForms } from "../src/ui/account/AccountForms";
+import { ResetPasswordForm } from "../src/ui/account/ResetPasswordForm";
 import { SignedInAs } from "../src/ui/account/SignedInAs";
 
 export interface AccountSectionProps {
@@ -27,7 +28,7 @@ export function AccountSection({ session, ref, onSessionChanged }: AccountSectio
 			) : user && !user.anonymous ? (
 				<>
 					<SignedInAs user={user} onSignedOut={onSessionChanged} />
-					<PasswordReset />
+					<PasswordReset email={user.email ?? ""} />
 				</>
 			) : (
 				<>
@@ -46,12 +47,39 @@ export function AccountSection({ session, ref, onSessionChanged }: AccountSectio
 	);
 }
 
-/** Sends a signed-in user a password reset email, behind a button so the form does not crowd the page. */
-function PasswordReset() {
+/**
+ * Sends a signed-in user a password reset email, behind a button so the form does not crowd the page: the
+ * form opens on their address, its field focused, and Cancel (Close once sent) or Escape puts focus back
+ * on the button. Not the account forms, whose way out leads to signing in.
+ */
+function PasswordReset({ email }: { email: string }) {
 	const [open, setOpen] = useState(false);
-	if (open) return <AccountForms initialMode="reset-password" headingLevel={3} onDone={() => setOpen(false)} />;
+	const headingId = useId();
+	const opened = useRef<HTMLDivElement>(null);
+	const button = useRef<HTMLButtonElement>(null);
+	const toggled = useRef(false);
+	useEffect(() => {
+		if (!toggled.current) return;
+		if (open) opened.current?.querySelector("input")?.focus();
+		else button.current?.focus();
+	}, [open]);
+	const show = (next: boolean) => {
+		toggled.current = true;
+		setOpen(next);
+	};
+	if (open) {
+		return (
+			<div ref={opened}>
+				<ResetPasswordForm
+					email={email}
+					heading={{ id: headingId, level: 3 }}
+					leave={{ to: "close", go: () => show(false) }}
+				/>
+			</div>
+		);
+	}
 	return (
-		<button type="button" className="secondary-button" onClick={() => setOpen(true)}>
+		<button ref={button} type="button" className="secondary-button" onClick={() => show(true)}>
 			{t("resetPassword")}
 		</button>
 	);

@@ -3,7 +3,7 @@ import type { AppError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
 import { t } from "../src/i18n/translate";
 import type { Checked } from "../src/links/types";
-import { escapeCloses } from "./escapeCloses";
+import { escapeCloses } from "../src/ui/escapeCloses";
 
 export interface InlineEditorProps {
 	/** The current value, the field's starting text. */

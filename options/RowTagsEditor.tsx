@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
+import { escapeCloses } from "../src/ui/escapeCloses";
 import { LinkTags } from "../src/ui/tags/LinkTags";
-import { escapeCloses } from "./escapeCloses";
 
 export interface RowTagsEditorProps {
 	link: Link;

@@ -3,8 +3,8 @@ import { errorText } from "../src/i18n/errorText";
 import { formatNumber, t, tPlural } from "../src/i18n/translate";
 import { checkTag, type TagCount, tagKey } from "../src/links/tags";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { escapeCloses } from "../src/ui/escapeCloses";
 import { DeleteIcon, EditIcon } from "../src/ui/icons";
-import { escapeCloses } from "./escapeCloses";
 import { IconAction } from "./IconAction";
 import { InlineEditor } from "./InlineEditor";
 

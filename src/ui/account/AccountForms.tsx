@@ -54,7 +54,13 @@ export function AccountForms({
 		<div ref={container} className="account-forms">
 			{view.mode === "sign-up" && <SignUpForm {...props} />}
 			{view.mode === "sign-in" && <SignInForm {...props} />}
-			{view.mode === "reset-password" && <ResetPasswordForm {...props} />}
+			{view.mode === "reset-password" && (
+				<ResetPasswordForm
+					email={view.email}
+					heading={props.heading}
+					leave={{ to: "sign-in", go: (email) => props.switchTo("sign-in", email) }}
+				/>
+			)}
 		</div>
 	);
 }

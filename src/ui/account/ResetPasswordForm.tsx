@@ -1,15 +1,25 @@
 import { useEffect, useRef, useState } from "react";
 import { t } from "../../i18n/translate";
 import { useBackground } from "../BackgroundContext";
+import { escapeCloses } from "../escapeCloses";
 import { EmailField, FormError, FormHeading, SubmitButton } from "./fields";
 import type { AccountFormProps } from "./formProps";
 import { useAccountForm } from "./useAccountForm";
 
+export interface ResetPasswordFormProps extends Pick<AccountFormProps, "email" | "heading"> {
+	/**
+	 * Its way out: back to signing in with the address typed (the account forms), or, for a user signed
+	 * in (the options page), closing the form, which Escape does too.
+	 */
+	leave: { to: "sign-in"; go(email: string): void } | { to: "close"; go(): void };
+}
+
 /**
- * Sends a password reset email; once sent, says where to and leads back to signing in. The answer is the
- * same whether the email has an account or not (background/accounts.ts), and so are its words.
+ * Sends a password reset email; once sent, says where to and leads back to signing in, or closes. The
+ * answer is the same whether the email has an account or not (background/accounts.ts), and so are its
+ * words.
  */
-export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountFormProps, "onDone">) {
+export function ResetPasswordForm({ email, heading, leave }: ResetPasswordFormProps) {
 	const call = useBackground();
 	const [sentTo, setSentTo] = useState<string | null>(null);
 	const back = useRef<HTMLButtonElement>(null);
@@ -29,7 +39,13 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 	}, [sentTo]);
 
 	return (
-		<form className="account-form" onSubmit={form.onSubmit} noValidate aria-labelledby={heading.id}>
+		<form
+			className="account-form"
+			onSubmit={form.onSubmit}
+			noValidate
+			aria-labelledby={heading.id}
+			onKeyDown={leave.to === "close" ? escapeCloses(leave.go) : undefined}
+		>
 			<FormHeading {...heading}>{t("resetPasswordTitle")}</FormHeading>
 			{sentTo === null ? (
 				<>
@@ -48,9 +64,9 @@ export function ResetPasswordForm({ email, heading, switchTo }: Omit<AccountForm
 					ref={back}
 					type="button"
 					className="link-button"
-					onClick={() => switchTo("sign-in", sentTo ?? form.values.email)}
+					onClick={() => (leave.to === "close" ? leave.go() : leave.go(sentTo ?? form.values.email))}
 				>
-					{t("backToSignIn")}
+					{leave.to === "sign-in" ? t("backToSignIn") : sentTo === null ? t("cancel") : t("close")}
 				</button>
 			</p>
 		</form>

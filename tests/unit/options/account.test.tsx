@@ -32,11 +32,23 @@ describe("the account section", () => {
 		const section = accountSection();
 		expect(within(section).getByText("reader@shorty.test")).toBeTruthy();
 
+		// On the account's address, focused; Escape closes it, back to its button.
 		await userEvent.click(within(section).getByRole("button", { name: "Reset password" }));
-		const form = within(section).getByRole("form", { name: "Reset your password" });
-		await userEvent.type(within(form).getByRole("textbox", { name: "Email" }), "reader@shorty.test{Enter}");
+		const email = within(section).getByRole("textbox", { name: "Email" });
+		expect(email).toHaveProperty("value", "reader@shorty.test");
+		expect(document.activeElement).toBe(email);
+		await userEvent.keyboard("{Escape}");
+		expect(within(section).queryByRole("form", { name: "Reset your password" })).toBeNull();
+		expect(document.activeElement).toBe(within(section).getByRole("button", { name: "Reset password" }));
+
+		// Sent, it closes with Close; never a sign-in form for a user signed in.
+		await userEvent.keyboard("{Enter}{Enter}");
 		expect(await within(section).findByText(/If reader@shorty\.test has an account, we sent it a link/)).toBeTruthy();
 		expect(reset).toEqual(["reader@shorty.test"]);
+		expect(within(section).queryByRole("button", { name: "Back to sign in" })).toBeNull();
+		await userEvent.click(within(section).getByRole("button", { name: "Close" }));
+		expect(within(section).queryByRole("form", { name: "Reset your password" })).toBeNull();
+		expect(document.activeElement).toBe(within(section).getByRole("button", { name: "Reset password" }));
 
 		await userEvent.click(within(section).getByRole("button", { name: "Sign out" }));
 		expect(await within(section).findByRole("form", { name: "Sign in" })).toBeTruthy();
