@@ -71,6 +71,16 @@ interface Held {
 export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
 	let current: Promise<Held> | null = null;
 	let currentOwner: string | null = null;
+	/** Whom Auth named last (signedIn); undefined until it has. */
+	let named: string | null | undefined;
+	/**
+	 * Users Auth named before the one it names now: no mirror of theirs opens again (until Auth names them
+	 * again), so a write that lands after their sign-out (a shorten or an edit under way) cannot bring
+	 * their links back to disk.
+	 */
+	const departed = new Set<string>();
+	/** signedIn's deletes, one after another: an earlier one running late must not delete a later user's mirror. */
+	let following: Promise<void> = Promise.resolve();
 
 	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
 	async function follow(held: Held, codes: string[]): Promise<void> {
@@ -121,6 +131,7 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 	}
 
 	function heldFor(owner: string): Promise<Held> {
+		if (departed.has(owner)) return Promise.reject(new Error("the mirror's owner has signed out"));
 		if (currentOwner !== owner || current === null) {
 			const previous = current;
 			currentOwner = owner;
@@ -266,16 +277,25 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 		 * Follows who is signed in (the worker calls it as Auth starts and on every change): another user's
 		 * mirror, or everyone's when nobody is, is deleted from disk, here rather than when a mirror opens, so
 		 * listing the databases never sits on a shorten's path. The new user's mirror opens on their first
-		 * request.
+		 * request. Calls that overlap (a sign-out, then a sign-in) delete in turn, each keeping the user
+		 * named last.
 		 */
-		async signedIn(owner: string | null): Promise<void> {
-			if (owner === null || owner !== currentOwner) {
-				const previous = current;
-				current = null;
-				currentOwner = null;
-				await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
-			}
-			await deleteMirrorsExcept(indexedDB, owner);
+		signedIn(owner: string | null): Promise<void> {
+			if (named && named !== owner) departed.add(named);
+			if (owner !== null) departed.delete(owner);
+			named = owner;
+			const deleting = following.then(async () => {
+				const keep = named ?? null;
+				if (keep === null || keep !== currentOwner) {
+					const previous = current;
+					current = null;
+					currentOwner = null;
+					await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
+				}
+				await deleteMirrorsExcept(indexedDB, keep);
+			});
+			following = deleting.catch(() => undefined);
+			return deleting;
 		},
 	};
 }

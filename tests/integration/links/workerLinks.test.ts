@@ -194,9 +194,22 @@ describe("whose links stay on disk", () => {
 		await mirrors.signedIn("someone-else");
 		expect(await mirrorsOnDisk(indexedDB)).toEqual([]);
 
+		await mirrors.signedIn(uid);
 		await data(call({ type: "syncLinks" }));
 		expect(await mirrorsOnDisk(indexedDB)).toEqual([`${MIRROR_DATABASE_PREFIX}${uid}`]);
 		await mirrors.signedIn(null);
+		expect(await mirrorsOnDisk(indexedDB)).toEqual([]);
+	});
+
+	it("keeps a signed-out user's links off disk when a write of theirs lands after the sign-out", async () => {
+		const { uid, call, data, mirrors, indexedDB } = await accountWithWorker();
+		await mirrors.signedIn(uid);
+		const made = await data(call({ type: "shorten", url: "https://example.com/signing-out" }));
+		await data(call({ type: "syncLinks" }));
+		await mirrors.signedIn(null);
+		// A shorten or an edit that was under way as the user signed out: its link reaches the mirror late.
+		await expect(mirrors.saved(uid, made)).rejects.toThrow();
+		await expect(mirrors.deleted(uid, [made.code])).rejects.toThrow();
 		expect(await mirrorsOnDisk(indexedDB)).toEqual([]);
 	});
 });
