@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
+import { displayUrl } from "../src/ui/displayUrl";
 import { useLazyComponent } from "../src/ui/useLazyComponent";
-import { displayUrl } from "./LinkRow";
 
 /** The chart and its tables: code most visits to the options page never run, fetched when the dialog opens. */
 const loadAnalyticsView = () => import("./analytics/LinkAnalyticsView").then((module) => module.LinkAnalyticsView);

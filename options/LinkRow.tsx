@@ -2,37 +2,16 @@ import type { AppError } from "../src/errors";
 import { formatNumber, t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { CopyButton } from "../src/ui/CopyButton";
+import { displayUrl } from "../src/ui/displayUrl";
 import { ChartIcon, DeleteIcon, EditIcon, TagIcon } from "../src/ui/icons";
 import { RelativeTime } from "../src/ui/RelativeTime";
+import { TargetLine } from "../src/ui/TargetLine";
 import { useOptionsEnvironment } from "./environment";
 import { IconAction } from "./IconAction";
 import { LinkTagChips } from "./LinkTagChips";
 import { RowTagsEditor } from "./RowTagsEditor";
 import { SiteAvatar } from "./SiteAvatar";
 import { TargetEditor } from "./TargetEditor";
-
-/** A short link as people read it: "sho.rt/abc1234". */
-export function displayUrl(url: string): string {
-	return url.replace(/^https?:\/\//, "");
-}
-
-/** A target as its row shows it, under the title: "react.dev/reference/react/useEffect". */
-export function displayTarget(url: string): string {
-	return displayUrl(url).replace(/\/$/, "");
-}
-
-/**
- * A shown target cut before its last part, the last segment of its path with the query and fragment:
- * ["developer.chrome.com/docs/extensions", "/service-workers?ref=3"]. A column too narrow for the whole
- * cuts the first part, not the last: links to one page often differ only at their end. The end keeps its
- * slash, so what follows the first part's ellipsis reads as the path going on.
- */
-export function targetParts(target: string): [start: string, end: string] {
-	const query = target.search(/[?#]/);
-	const slash = target.lastIndexOf("/", query < 0 ? target.length : query);
-	if (slash < 0) return [target, ""];
-	return [target.slice(0, slash), target.slice(slash)];
-}
 
 export interface LinkRowProps {
 	link: Link;
@@ -84,7 +63,6 @@ export function LinkRow({
 }: LinkRowProps) {
 	const { copy, shortLinkBase, siteHosts } = useOptionsEnvironment();
 	const short = displayUrl(link.shortUrl);
-	const [targetStart, targetEnd] = targetParts(displayTarget(link.url));
 	return (
 		<tr aria-selected={selected} data-code={link.code}>
 			<td className="links-table__select">
@@ -117,10 +95,7 @@ export function LinkRow({
 						>
 							{link.title || link.host}
 						</a>
-						<span className="link-page__target" title={link.url}>
-							<span className="link-page__target-start">{targetStart}</span>
-							<span className="link-page__target-end">{targetEnd}</span>
-						</span>
+						<TargetLine url={link.url} className="link-page__target" />
 						{!tagging && <LinkTagChips tags={link.tags ?? []} onTag={onTag} />}
 					</div>
 				)}

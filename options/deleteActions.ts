@@ -1,6 +1,6 @@
 import { t, tPlural } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
-import { displayUrl } from "./LinkRow";
+import { displayUrl } from "../src/ui/displayUrl";
 import type { FocusFinder } from "./useFocusAfterRender";
 import type { PendingDeletes } from "./usePendingDeletes";
 import type { Toasts } from "./useToasts";

@@ -4,6 +4,7 @@ import { t } from "../src/i18n/translate";
 import type { Link } from "../src/links/types";
 import { afterNextPaint } from "../src/ui/afterNextPaint";
 import { CopyField } from "../src/ui/CopyField";
+import { TargetLine } from "../src/ui/TargetLine";
 import { LinkTags } from "../src/ui/tags/LinkTags";
 import { useLazyComponent } from "../src/ui/useLazyComponent";
 import { AliasForm } from "./AliasForm";
@@ -85,9 +86,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 					focusOnMount
 				/>
 				<div className="short-link__footer">
-					<p className="short-link__target" title={shown.url}>
-						{shown.url}
-					</p>
+					<TargetLine url={shown.url} className="short-link__target" />
 					<a className="short-link__open" href={shown.shortUrl} target="_blank" rel="noopener">
 						{t("open")}
 					</a>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { targetText } from "../targetText";
 import { type LocalFirestore, type OptionsBackground, optionsBackground, startLocalFirestore } from "./localBackground";
-import { renderOptions, resetPage, shownCodes, targetText } from "./renderOptions";
+import { renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
 beforeAll(async () => {

@@ -63,15 +63,6 @@ export function shownCodes(): string[] {
 		.map((cell) => within(cell).getByRole("link").textContent?.replace("sho.rt/", "") ?? "");
 }
 
-/**
- * Finds a row's target by the text it shows ("example.com/moved"), for getByText: the row draws it in two
- * parts (LinkRow's targetParts), which a plain text match does not join.
- */
-export const targetText =
-	(text: string) =>
-	(_content: string, element: Element | null): boolean =>
-		element?.classList.contains("link-page__target") === true && element.textContent === text;
-
 /** "1–25 of 253" and the like. */
 export function rangeShown(): string {
 	return within(screen.getByRole("navigation", { name: "Pages of links" })).getByText(/ of /).textContent ?? "";

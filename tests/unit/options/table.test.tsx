@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { targetText } from "../targetText";
 import {
 	type LocalFirestore,
 	optionsBackground,
@@ -8,7 +9,7 @@ import {
 	startLocalFirestore,
 	writeDayCounts,
 } from "./localBackground";
-import { linksTable, rangeShown, renderOptions, resetPage, shownCodes, targetText } from "./renderOptions";
+import { linksTable, rangeShown, renderOptions, resetPage, shownCodes } from "./renderOptions";
 
 let firestore: LocalFirestore;
 beforeAll(async () => {

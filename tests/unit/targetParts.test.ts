@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { targetParts } from "../../../options/LinkRow";
+import { targetParts } from "../../src/ui/displayUrl";
 
 describe("a target cut before its last part, which a narrow column keeps in view", () => {
 	it.each([
