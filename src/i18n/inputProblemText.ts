@@ -1,5 +1,5 @@
 /** Why an address or alias was refused (src/links/inputProblem.ts), as one sentence in the UI's language. */
-import { characterName, type InputProblem } from "../links/inputProblem";
+import { characterName, type InputProblem, isVisibleCharacter } from "../links/inputProblem";
 import { t, tPlural } from "./translate";
 
 /** One sentence per problem; a record, so a problem added to the union without its sentence fails typecheck. */
@@ -25,7 +25,10 @@ const SENTENCES: { [P in InputProblem as P["problem"]]: (problem: P) => string }
 	"browser-page": ({ scheme }) => t("problemBrowserPage", { scheme }),
 	"extension-store": () => t("problemExtensionStore"),
 	"address-too-long": ({ length, limit }) => t("problemAddressTooLong", { length, limit }),
-	"character-not-allowed": ({ character }) => t("problemCharacterNotAllowed", { character: characterName(character) }),
+	"character-not-allowed": ({ character }) =>
+		isVisibleCharacter(character)
+			? t("problemCharacterNotAllowed", { character })
+			: t("problemCodePointNotAllowed", { character: characterName(character) }),
 	space: () => t("problemSpace"),
 	"too-short": ({ length, minimum }) => tPlural("problemTooShort", length, { length, minimum }),
 	"too-long": ({ length, maximum }) => t("problemTooLong", { length, maximum }),

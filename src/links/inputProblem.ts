@@ -93,11 +93,16 @@ export function parseInputProblem(error: AppError): InputProblem | null {
 
 const UNPRINTABLE = /^[\p{C}\p{Z}]$/u;
 
+/** Whether a reader can see `character`: not a control, a space of some kind or half a surrogate pair. */
+export function isVisibleCharacter(character: string): boolean {
+	return !UNPRINTABLE.test(character);
+}
+
 /**
- * A character as a detail shows it in any language: quoted, or by its number when the reader could not
- * see it (a control, a zero-width space, half a surrogate pair). JSON quoting also keeps an emoji whole.
+ * A character as a detail shows it: itself, for each language's sentence to quote in its own marks, or by
+ * its number when the reader could not see it ("U+200B").
  */
 export function characterName(character: string): string {
-	if (!UNPRINTABLE.test(character)) return JSON.stringify(character);
+	if (isVisibleCharacter(character)) return character;
 	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }

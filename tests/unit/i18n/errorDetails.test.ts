@@ -99,7 +99,7 @@ describe("for a German user", () => {
 	});
 
 	it.each([
-		["a character", "my.link", `${ALIAS_INVALID} "." ist nicht erlaubt.`],
+		["a character", "my.link", `${ALIAS_INVALID} „.“ ist nicht erlaubt.`],
 		["an invisible character", "my\u0007link", `${ALIAS_INVALID} U+0007 ist nicht erlaubt.`],
 		["a space", "my link", `${ALIAS_INVALID} Leerzeichen sind nicht erlaubt.`],
 		["too short", "ab", `${ALIAS_INVALID} Ihrer hat 2 Zeichen; nötig sind mindestens 3.`],

@@ -163,8 +163,9 @@ describe("checkAlias", () => {
 	});
 
 	it.each([
-		["a visible character, quoted", "a.", '"." is not allowed.'],
-		["an emoji, whole", "go🚀now", '"🚀" is not allowed.'],
+		["a visible character, quoted", "a.", "“.” is not allowed."],
+		["a quotation mark or a backslash as itself", 'say"hi', '“"” is not allowed.'],
+		["an emoji, whole", "go🚀now", "“🚀” is not allowed."],
 		["an invisible one, by its number", "my\u0007link", "U+0007 is not allowed."],
 	])("shows %s", (_kind, alias, sentence) => {
 		expect(errorText(aliasError(alias))).toBe(

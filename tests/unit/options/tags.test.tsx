@@ -172,7 +172,7 @@ describe("editing a link's tags in its row", () => {
 		const field = within(editor(code)).getByRole("combobox", { name: "Tags" });
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-			'Tags are letters, digits, spaces, hyphens, underscores or dots. "+" is not allowed.',
+			"Tags are letters, digits, spaces, hyphens, underscores or dots. “+” is not allowed.",
 		);
 		expect(tagsSent(own)).toEqual([]);
 		await userEvent.keyboard("{Escape}");
@@ -226,7 +226,7 @@ describe("renaming and deleting a tag across its links", () => {
 		await userEvent.type(field, "!{Enter}");
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-			'Tags are letters, digits, spaces, hyphens, underscores or dots. "!" is not allowed.',
+			"Tags are letters, digits, spaces, hyphens, underscores or dots. “!” is not allowed.",
 		);
 		expect(own.requests.filter((request) => request.type === "renameTag")).toEqual([]);
 		await userEvent.keyboard("{Escape}");

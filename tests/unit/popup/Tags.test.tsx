@@ -153,7 +153,7 @@ describe("tags in the popup", () => {
 		expect(status().textContent).toBe("");
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(description(field)).toBe(
-			'Tags are letters, digits, spaces, hyphens, underscores or dots. "+" is not allowed.',
+			"Tags are letters, digits, spaces, hyphens, underscores or dots. “+” is not allowed.",
 		);
 		await user.keyboard("{Enter}");
 		expect(chips()).toEqual(["docs"]);
