@@ -22,12 +22,15 @@ export interface ToastRegionProps {
  * content changes, so screen readers announce each toast. A toast with an action (Undo) stays until it is
  * dismissed or the page replaces it: a timer would take the action from someone still tabbing or reading
  * their way to it, which WCAG 2.2.1 (Timing Adjustable) rules out. Plain notices close after `duration`,
- * paused while the pointer or keyboard focus is on them.
+ * paused while the pointer or keyboard focus is on them. Dismiss returns focus to where it came from.
  */
 export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProps) {
 	const [held, setHeld] = useState({ pointer: false, focus: false });
 	const onCloseRef = useRef(onClose);
 	onCloseRef.current = onClose;
+	// Where keyboard focus was before it came into the toasts: Dismiss sends it back there, rather than to
+	// the top of the page with the toast gone. (Undo's action puts it where its undo leaves things.)
+	const cameFrom = useRef<HTMLElement | null>(null);
 	const paused = held.pointer || held.focus;
 
 	useEffect(() => {
@@ -42,7 +45,12 @@ export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProp
 			role="status"
 			onPointerEnter={() => setHeld((was) => ({ ...was, pointer: true }))}
 			onPointerLeave={() => setHeld((was) => ({ ...was, pointer: false }))}
-			onFocus={() => setHeld((was) => ({ ...was, focus: true }))}
+			onFocus={(event) => {
+				if (!event.currentTarget.contains(event.relatedTarget)) {
+					cameFrom.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+				}
+				setHeld((was) => ({ ...was, focus: true }));
+			}}
 			onBlur={(event) => {
 				if (!event.currentTarget.contains(event.relatedTarget)) setHeld((was) => ({ ...was, focus: false }));
 			}}
@@ -62,7 +70,15 @@ export function ToastRegion({ toast, onClose, duration = 6000 }: ToastRegionProp
 							{toast.action.label}
 						</button>
 					)}
-					<button type="button" className="toast__dismiss" aria-label={t("dismiss")} onClick={() => onClose(toast)}>
+					<button
+						type="button"
+						className="toast__dismiss"
+						aria-label={t("dismiss")}
+						onClick={() => {
+							if (cameFrom.current?.isConnected) cameFrom.current.focus();
+							onClose(toast);
+						}}
+					>
 						×
 					</button>
 				</div>

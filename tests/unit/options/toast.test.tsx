@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ToastMessage, ToastRegion } from "../../../src/ui/Toast";
 
@@ -47,6 +48,24 @@ describe("toasts", () => {
 		fireEvent.blur(screen.getByRole("button", { name: "Dismiss" }));
 		act(() => vi.advanceTimersByTime(6000));
 		expect(closed).toEqual([1]);
+	});
+
+	it("send keyboard focus back where it came from when dismissed", async () => {
+		vi.useRealTimers();
+		const user = userEvent.setup();
+		render(
+			<>
+				<button type="button">Before</button>
+				<ToastRegion toast={undoToast} onClose={() => undefined} />
+			</>,
+		);
+		const before = screen.getByRole("button", { name: "Before" });
+		before.focus();
+		await user.tab();
+		await user.tab();
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Dismiss" }));
+		await user.keyboard("{Enter}");
+		expect(document.activeElement).toBe(before);
 	});
 
 	it("run their action once and close", () => {
