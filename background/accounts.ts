@@ -58,6 +58,25 @@ export function signOutMemory(storage: Storage.StorageArea): SignOutMemory {
 	};
 }
 
+/** Whether the user Auth named last had an account (an email), not an anonymous session. */
+const HAD_ACCOUNT_KEY = "hadAccount";
+
+/**
+ * Follows whom Auth names (the worker calls it on every ID-token change), so that an account's session
+ * Auth ends by itself counts as a sign-out: a password changed in another browser revokes this one's
+ * refresh token, and a disabled or deleted account ends it too. The next shorten then asks, as after
+ * Sign out, rather than start an anonymous account that would collect the user's links unseen. An
+ * anonymous session that ends is replaced as on a first run: it had no account to sign back in to.
+ */
+export function followSessionEnds(storage: Storage.StorageArea, memory: SignOutMemory) {
+	return async (user: User | null): Promise<void> => {
+		const hadAccount = (await storage.get(HAD_ACCOUNT_KEY))[HAD_ACCOUNT_KEY] === true;
+		const hasAccount = user !== null && !user.isAnonymous;
+		if (user === null && hadAccount) await memory.remember(true);
+		if (hasAccount !== hadAccount) await storage.set({ [HAD_ACCOUNT_KEY]: hasAccount });
+	};
+}
+
 const anonymousSignIns = new WeakMap<Auth, Promise<User>>();
 
 /** Whom a shorten acts for; `newAccount` when the session was started for it, so it has no links yet. */

@@ -17,7 +17,7 @@ import { shortLinkSiteHosts } from "../src/links/shortLinkSite";
 import { createLinkStore } from "../src/links/store";
 import { type BackgroundEvent, createClient, createMessageHandler } from "../src/messages";
 import { readSettings } from "../src/settings";
-import { accountHandlers, sessionOf, signOutMemory } from "./accounts";
+import { accountHandlers, followSessionEnds, sessionOf, signOutMemory } from "./accounts";
 import { persistedSession } from "./authPersistence";
 import { clickHandlers } from "./clicks";
 import { startCopy } from "./clipboard";
@@ -67,13 +67,14 @@ const firebase = onDemand((): Firebase => {
 	// Open pages follow sign-in and sign-out without polling. The ID-token event, not the auth-state one:
 	// signing up from an anonymous session keeps the uid, so only the token (now carrying the email) changes.
 	// The mirror follows too: a signed-out user's links leave the disk; and the token saved for the next
-	// worker's first shorten.
+	// worker's first shorten; and an account's session that Auth ended counts as a sign-out.
 	onIdTokenChanged(auth, (user) => {
 		announce({ type: "session-changed", session: sessionOf(user) });
 		void services()
 			.mirrors.signedIn(user?.uid ?? null)
 			.catch(() => undefined);
 		void sessions.follow(user, () => auth.currentUser?.uid === user?.uid).catch(() => undefined);
+		void followSessionEnd(user).catch(() => undefined);
 	});
 	return { auth, db, ...authStart(auth) };
 });
@@ -118,6 +119,7 @@ const services = onDemand(() => {
 });
 
 const signOuts = signOutMemory(browser.storage.local);
+const followSessionEnd = followSessionEnds(browser.storage.local, signOuts);
 
 const handleMessage = createMessageHandler({
 	ping: () => ({ version: browser.runtime.getManifest().version, startedAt }),

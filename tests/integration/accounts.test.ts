@@ -5,11 +5,18 @@
  * email has no account. Shorty must not pass that on.
  */
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from "firebase/auth/web-extension";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accountHandlers, type SignOutMemory, userOrAnonymous } from "../../background/accounts";
+import {
+	type Auth,
+	connectAuthEmulator,
+	initializeAuth,
+	inMemoryPersistence,
+	onIdTokenChanged,
+} from "firebase/auth/web-extension";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { accountHandlers, followSessionEnds, type SignOutMemory, userOrAnonymous } from "../../background/accounts";
 import type { BackgroundCall } from "../../src/messages";
 import { inProcessBackground } from "../unit/inProcessBackground";
+import { sessionArea } from "../unit/sessionArea";
 
 let app: FirebaseApp;
 let auth: Auth;
@@ -35,6 +42,19 @@ beforeAll(async () => {
 });
 
 afterAll(() => deleteApp(app));
+
+/** Disables an account as the console or the Admin SDK would, through the Auth emulator's administrator. */
+async function disableAccount(uid: string): Promise<void> {
+	const response = await fetch(
+		`http://${inject("backend").auth}/identitytoolkit.googleapis.com/v1/projects/demo-shorty/accounts:update`,
+		{
+			method: "POST",
+			headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
+			body: JSON.stringify({ localId: uid, disableUser: true }),
+		},
+	);
+	expect(response.status, await response.text()).toBe(200);
+}
 
 describe("accounts, as the worker answers", () => {
 	it("answers a wrong email exactly as a wrong password: 'Wrong email or password.'", async () => {
@@ -73,6 +93,34 @@ describe("accounts, as the worker answers", () => {
 		expect(await call({ type: "signIn", email, password: "correct horse" })).toMatchObject({ ok: true });
 		expect(signedOut).toBe(false);
 		await call({ type: "signOut" });
+	});
+
+	it("counts an account's session that Auth ended (the account disabled elsewhere) as a sign-out", async () => {
+		const follow = followSessionEnds(sessionArea(), memory);
+		const unsubscribe = onIdTokenChanged(auth, (user) => void follow(user));
+		try {
+			const own = { email: `ended-${email}`, password: "correct horse" };
+			const signedUp = await call({ type: "signUp", ...own });
+			if (!signedUp.ok || !signedUp.data.user) throw new Error("no account");
+			expect(signedOut).toBe(false);
+			await disableAccount(signedUp.data.user.uid);
+			// The next refresh of its ID token is refused, and the SDK signs the user out.
+			await expect(auth.currentUser?.getIdToken(true)).rejects.toMatchObject({ code: "auth/user-disabled" });
+			await vi.waitFor(() => expect(signedOut).toBe(true));
+			await expect(userOrAnonymous(auth, memory)).rejects.toMatchObject({ code: "signed-out-by-user" });
+
+			// An anonymous session that ends, by contrast, had no account to go back to.
+			const { user: anonymous } = await userOrAnonymous(auth, memory, true);
+			await disableAccount(anonymous.uid);
+			await expect(anonymous.getIdToken(true)).rejects.toMatchObject({ code: "auth/user-disabled" });
+			await vi.waitFor(() => expect(auth.currentUser).toBeNull());
+			await new Promise((settle) => setTimeout(settle, 50));
+			expect(signedOut).toBe(false);
+		} finally {
+			unsubscribe();
+			await call({ type: "signOut" });
+			signedOut = false;
+		}
 	});
 
 	it("starts an anonymous session when nobody ever signed out, as on a first run, and says it is new", async () => {
