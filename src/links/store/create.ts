@@ -163,7 +163,9 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 		for (const code of held.unsettled) {
 			const mine = await madeByThisRequest(code, fields);
 			if (mine) return mine;
-			await local?.settled(fields.owner, code);
+			// The worker's copy is a help, never a condition: its failure (a disk error, its owner signed out)
+			// leaves a record that the next shorten of the address reads again.
+			await local?.settled(fields.owner, code).catch(() => undefined);
 		}
 		return null;
 	}
@@ -178,7 +180,7 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 			await local?.creating(fields.owner, fields.urlHash, code).catch(() => undefined);
 			const link = await createAt(code, fields, input, commit);
 			if (link) return link;
-			await local?.settled(fields.owner, code);
+			await local?.settled(fields.owner, code).catch(() => undefined);
 		}
 		throw new ShortyError("codes-exhausted");
 	}

@@ -8,6 +8,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { createLinkStore } from "../../../src/links/store";
+import type { LocalLinks } from "../../../src/links/store/deps";
 import type { Link } from "../../../src/links/types";
 import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
 
@@ -110,6 +111,25 @@ describe("a shorten with the worker's mirror synced", () => {
 		const found = await here.shorten("https://example.com/local/elsewhere");
 		expect(found.code).toBe(made.code);
 		expect(here.methods).toEqual(["runQuery", "runQuery"]);
+	});
+	it("makes the link when the copy fails to forget a create it saw end without one", async () => {
+		const worker = await workerOf();
+		const failing: LocalLinks = {
+			sameAddress: async () => ({ links: [], unsettled: ["never1made"] }),
+			creating: async () => undefined,
+			settled: async () => {
+				throw new Error("the disk refused");
+			},
+		};
+		const store = createLinkStore({
+			firestore: () => worker.db,
+			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			local: failing,
+		});
+		const link = await store.shorten(worker.owner, { url: "https://example.com/local/settle-fails" });
+		expect((await store.get(link.code)).url).toBe("https://example.com/local/settle-fails");
 	});
 });
 
