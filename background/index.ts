@@ -88,6 +88,7 @@ const services = onDemand(() => {
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
+		firestoreReady: () => firebase.made()?.authStarted() ?? false,
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,
 		announce: (change) => announce({ type: "links-changed", ...change }),

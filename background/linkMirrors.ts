@@ -9,7 +9,8 @@
  * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
  * pages follow; the worker's own writes go into the mirror at once. A shorten's same-address lookup syncs
- * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS.
+ * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS (after it, in a worker just
+ * started).
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -26,7 +27,9 @@ export const FRESH_FOR_MS = 2_000;
  * first (one round trip when nothing changed): another browser may have deleted that link, or pointed it
  * at another address, and a shorten must not copy a dead or a wrong link. A repeated address within it
  * (copied again, from the popup, the menu or the shortcut) still sends nothing. A miss is not checked: the
- * worst it makes is a second link to the address, both working, settled by the next sync.
+ * worst it makes is a second link to the address, both working, settled by the next sync. In a worker just
+ * started the sync would first wait for Auth's start, making a repeated address slower than a new one
+ * (whose commit goes out with the saved token): there the hit is handed out and the sync follows it.
  */
 export const TRUST_HIT_FOR_MS = 5 * 60_000;
 
@@ -34,6 +37,11 @@ export interface LinkMirrorsDeps {
 	indexedDB: IDBFactory;
 	/** Called on the first need, so a worker that never lists links never starts Firestore. */
 	firestore: () => Firestore;
+	/**
+	 * Whether a request through `firestore` would go out at once: Firebase made and Auth started. In a worker
+	 * just started, the SDK's first request waits for Auth's start (a round trip, two after a long idle).
+	 */
+	firestoreReady: () => boolean;
 	clock: () => number;
 	shortLinkBase: string;
 	/** Tells open pages what a sync changed: links made, edited or deleted in another browser. */
@@ -68,7 +76,14 @@ interface Held {
 	syncing: Promise<void> | null;
 }
 
-export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
+export function createLinkMirrors({
+	indexedDB,
+	firestore,
+	firestoreReady,
+	clock,
+	shortLinkBase,
+	announce,
+}: LinkMirrorsDeps) {
 	let current: Promise<Held> | null = null;
 	let currentOwner: string | null = null;
 	/** Whom Auth named last (signedIn); undefined until it has. */
@@ -193,6 +208,11 @@ export function createLinkMirrors({ indexedDB, firestore, clock, shortLinkBase, 
 			const lookUp = () => Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
 			let [links, unsettled] = await lookUp();
 			if (links.length > 0 && !syncedWithin(held, TRUST_HIT_FOR_MS)) {
+				if (!firestoreReady()) {
+					// After the reply, which is on its way once this lookup has answered.
+					setTimeout(() => void sync(held).catch(() => undefined));
+					return { links, unsettled };
+				}
 				// Offline, or refused, the mirror's answer stands: the link is most likely still good.
 				const checked = await sync(held).then(lookUp, () => null);
 				if (checked) [links, unsettled] = checked;

@@ -115,6 +115,7 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 		const mirrors = createLinkMirrors({
 			indexedDB,
 			firestore,
+			firestoreReady: () => firebase.made()?.authStarted() ?? false,
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
 			announce: () => undefined,

@@ -5,7 +5,7 @@
  * browsers that raced keep both links and settle on the older one.
  */
 import { IDBFactory } from "fake-indexeddb";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { createLinkStore } from "../../../src/links/store";
 import type { LocalLinks } from "../../../src/links/store/deps";
@@ -25,6 +25,7 @@ async function workerOf(
 	indexedDB: IDBFactory = new IDBFactory(),
 	roundTripMs = 0,
 	mirrorClock: () => number = Date.now,
+	firestoreReady = true,
 ) {
 	const proxied = await proxiedWorkerDb(owner, roundTripMs);
 	let firestoreAsked = 0;
@@ -35,6 +36,7 @@ async function workerOf(
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
+		firestoreReady: () => firestoreReady,
 		clock: mirrorClock,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
@@ -150,13 +152,16 @@ describe("the popup's recent links", () => {
 
 /** The guarantees hold as far away as production: at no round trip, and at 100 ms (the latency rig's default). */
 describe.each([0, 100])("the same address, the same link, at a round trip of %i ms", (roundTripMs) => {
-	const far = (owner?: string, indexedDB?: IDBFactory, mirrorClock?: () => number) =>
-		workerOf(owner, indexedDB, roundTripMs, mirrorClock);
+	const far = (owner?: string, indexedDB?: IDBFactory, mirrorClock?: () => number, firestoreReady?: boolean) =>
+		workerOf(owner, indexedDB, roundTripMs, mirrorClock, firestoreReady);
 
-	/** A worker whose mirror synced `ago` ms before now, holding a link for each of `urls`, and another browser of its user's. */
-	async function syncedAgo(ago: number, urls: string[]) {
+	/**
+	 * A worker whose mirror synced `ago` ms before now, holding a link for each of `urls`, and another
+	 * browser of its user's; `firestoreReady` false for a worker just started, whose Auth has not.
+	 */
+	async function syncedAgo(ago: number, urls: string[], firestoreReady = true) {
 		let now = Date.now();
-		const here = await far(undefined, undefined, () => now);
+		const here = await far(undefined, undefined, () => now, firestoreReady);
 		const links = [];
 		for (const url of urls) links.push(await here.shorten(url));
 		await here.synced();
@@ -183,6 +188,13 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(here.methods).toEqual(["commit"]);
 		expect((await here.shorten(made.url)).code).toBe(made.code);
 		expect(here.methods).toEqual(["commit"]);
+	});
+
+	it("in a worker whose Auth has not started, hands out the mirror's link at once and syncs after it", async () => {
+		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/just-started"], false);
+		expect((await here.shorten("https://example.com/local/just-started")).code).toBe(links[0]?.code);
+		expect(here.methods).toEqual([]);
+		await vi.waitFor(() => expect(here.methods).toEqual(["runQuery", "runQuery", "runQuery"]));
 	});
 
 	it("hands out the mirror's link as it stands within TRUST_HIT_FOR_MS of a sync, and when the check fails", async () => {

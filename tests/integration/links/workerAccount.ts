@@ -45,6 +45,7 @@ export async function accountWithWorker() {
 	const mirrors: LinkMirrors = createLinkMirrors({
 		indexedDB,
 		firestore: () => here.db,
+		firestoreReady: () => true,
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
 		announce: (change) => announced.push(change),

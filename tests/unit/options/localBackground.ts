@@ -163,6 +163,7 @@ export async function optionsBackground(
 	const mirrors = createLinkMirrors({
 		indexedDB: new IDBFactory(),
 		firestore: storeDeps.firestore,
+		firestoreReady: () => true,
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		announce: (change) => hub.announce({ type: "links-changed", ...change }),
