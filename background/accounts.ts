@@ -39,8 +39,9 @@ export async function requireUser(auth: Auth): Promise<User> {
 }
 
 /**
- * Whether the user signed out on purpose and has not chosen since. Kept in storage.local: it is this
- * browser's sign-out, and it must outlive the worker and the popup.
+ * Whether the user signed out on purpose (or their account's session ended: followSessionEnds) and has not
+ * chosen since. Kept in storage.local: it is this browser's sign-out, and it must outlive the worker and
+ * the popup.
  */
 export interface SignOutMemory {
 	signedOutByUser(): Promise<boolean>;
@@ -48,18 +49,20 @@ export interface SignOutMemory {
 }
 
 const SIGNED_OUT_KEY = "signedOutByUser";
+/** Whether the user Auth named last had an account (an email), not an anonymous session. */
+const HAD_ACCOUNT_KEY = "hadAccount";
 
 export function signOutMemory(storage: Storage.StorageArea): SignOutMemory {
 	return {
+		// Asked only with nobody signed in: an account named last whose end followSessionEnds has not yet
+		// written down counts already, or a shorten racing that write would make an account unasked.
 		async signedOutByUser() {
-			return (await storage.get(SIGNED_OUT_KEY))[SIGNED_OUT_KEY] === true;
+			const kept = await storage.get([SIGNED_OUT_KEY, HAD_ACCOUNT_KEY]);
+			return kept[SIGNED_OUT_KEY] === true || kept[HAD_ACCOUNT_KEY] === true;
 		},
 		remember: (signedOutByUser) => storage.set({ [SIGNED_OUT_KEY]: signedOutByUser }),
 	};
 }
-
-/** Whether the user Auth named last had an account (an email), not an anonymous session. */
-const HAD_ACCOUNT_KEY = "hadAccount";
 
 /**
  * Follows whom Auth names (the worker calls it on every ID-token change), so that an account's session

@@ -13,7 +13,13 @@ import {
 	onIdTokenChanged,
 } from "firebase/auth/web-extension";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { accountHandlers, followSessionEnds, type SignOutMemory, userOrAnonymous } from "../../background/accounts";
+import {
+	accountHandlers,
+	followSessionEnds,
+	type SignOutMemory,
+	signOutMemory,
+	userOrAnonymous,
+} from "../../background/accounts";
 import type { BackgroundCall } from "../../src/messages";
 import { inProcessBackground } from "../unit/inProcessBackground";
 import { sessionArea } from "../unit/sessionArea";
@@ -96,26 +102,37 @@ describe("accounts, as the worker answers", () => {
 	});
 
 	it("counts an account's session that Auth ended (the account disabled elsewhere) as a sign-out", async () => {
-		const follow = followSessionEnds(sessionArea(), memory);
-		const unsubscribe = onIdTokenChanged(auth, (user) => void follow(user));
+		// storage.local as the worker keeps it, with its flags, and the worker's follower of Auth's changes.
+		const local = sessionArea();
+		const kept = signOutMemory(local);
+		const follows: Array<Promise<void>> = [];
+		const follow = followSessionEnds(local, kept);
+		const unsubscribe = onIdTokenChanged(auth, (user) => void follows.push(follow(user)));
+		const followed = async () => {
+			await vi.waitFor(() => expect(follows.length).toBeGreaterThan(0));
+			await Promise.all(follows.splice(0));
+		};
 		try {
-			const own = { email: `ended-${email}`, password: "correct horse" };
-			const signedUp = await call({ type: "signUp", ...own });
+			const signedUp = await call({ type: "signUp", email: `ended-${email}`, password: "correct horse" });
 			if (!signedUp.ok || !signedUp.data.user) throw new Error("no account");
-			expect(signedOut).toBe(false);
+			await followed();
 			await disableAccount(signedUp.data.user.uid);
-			// The next refresh of its ID token is refused, and the SDK signs the user out.
+			// The next refresh of its ID token is refused, and the SDK signs the user out. A shorten asking at
+			// once, before the follower has written that down, is refused as well.
 			await expect(auth.currentUser?.getIdToken(true)).rejects.toMatchObject({ code: "auth/user-disabled" });
-			await vi.waitFor(() => expect(signedOut).toBe(true));
-			await expect(userOrAnonymous(auth, memory)).rejects.toMatchObject({ code: "signed-out-by-user" });
+			expect(auth.currentUser).toBeNull();
+			await expect(userOrAnonymous(auth, kept)).rejects.toMatchObject({ code: "signed-out-by-user" });
+			await followed();
+			expect(await kept.signedOutByUser()).toBe(true);
 
 			// An anonymous session that ends, by contrast, had no account to go back to.
-			const { user: anonymous } = await userOrAnonymous(auth, memory, true);
+			const { user: anonymous } = await userOrAnonymous(auth, kept, true);
+			await followed();
 			await disableAccount(anonymous.uid);
 			await expect(anonymous.getIdToken(true)).rejects.toMatchObject({ code: "auth/user-disabled" });
-			await vi.waitFor(() => expect(auth.currentUser).toBeNull());
-			await new Promise((settle) => setTimeout(settle, 50));
-			expect(signedOut).toBe(false);
+			await followed();
+			expect(auth.currentUser).toBeNull();
+			expect(await kept.signedOutByUser()).toBe(false);
 		} finally {
 			unsubscribe();
 			await call({ type: "signOut" });

@@ -1,10 +1,14 @@
-/** storage.session as the worker uses it (get by key, set, remove), in memory; it outlives a worker, as in Chrome. */
+/**
+ * storage.session or storage.local as the worker uses them (get by a key or several, set, remove), in
+ * memory; it outlives a worker, as in Chrome.
+ */
 import type { Storage } from "webextension-polyfill";
 
 export function sessionArea(): Storage.StorageArea {
 	const items = new Map<string, unknown>();
 	const area = {
-		get: async (key: string) => (items.has(key) ? { [key]: items.get(key) } : {}),
+		get: async (keys: string | string[]) =>
+			Object.fromEntries([keys].flat().flatMap((key) => (items.has(key) ? [[key, items.get(key)]] : []))),
 		set: async (values: Record<string, unknown>) => {
 			for (const [key, value] of Object.entries(values)) items.set(key, value);
 		},
