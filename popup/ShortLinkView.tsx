@@ -51,10 +51,11 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 		performance.mark("shorty:link-shown");
 	}, []);
 	const toggle = (which: Extra) => setExtra((open) => (open === which ? null : which));
-	const closeOnEscape = (event: KeyboardEvent) => {
+	/** From inside the open tool, focus goes back to its button; on a button it stays there. */
+	const closeOnEscape = (event: KeyboardEvent, focusItsButton: boolean) => {
 		if (event.key !== "Escape" || extra === null) return;
 		event.preventDefault();
-		buttons.current[extra]?.focus();
+		if (focusItsButton) buttons.current[extra]?.focus();
 		setExtra(null);
 	};
 	const disclosure = (which: Extra) => (
@@ -67,8 +68,8 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 			aria-expanded={extra === which}
 			aria-controls={extrasId}
 			onClick={() => toggle(which)}
-			// A click leaves focus here: Escape closes what is open from its button too.
-			onKeyDown={closeOnEscape}
+			// A click leaves focus here: Escape closes what is open from the buttons too.
+			onKeyDown={(event) => closeOnEscape(event, false)}
 		>
 			{t(extraNames[which])}
 		</button>
@@ -108,7 +109,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 				className="link-extras"
 				aria-label={t(extraNames[extra ?? "recent"])}
 				hidden={extra === null}
-				onKeyDown={closeOnEscape}
+				onKeyDown={(event) => closeOnEscape(event, true)}
 			>
 				{extra === "alias" && (
 					<AliasForm

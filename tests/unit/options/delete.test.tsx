@@ -186,7 +186,7 @@ describe("deleting many links", () => {
 		const question = screen.getByRole("alertdialog", { name: "Delete 3 links?" });
 		expect(question.getAttribute("aria-describedby")).toBeTruthy();
 		expect(document.getElementById(question.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-			"You can undo it until you do something else here.",
+			"You can undo it until you do something else here or leave the page.",
 		);
 		const cancel = within(question).getByRole("button", { name: "Cancel" });
 		expect(document.activeElement).toBe(cancel);

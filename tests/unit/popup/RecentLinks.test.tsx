@@ -53,6 +53,15 @@ describe("the recent links", () => {
 		expect(recentSection()).toBeNull();
 		expect(toggle.getAttribute("aria-expanded")).toBe("false");
 		expect(document.activeElement).toBe(toggle);
+
+		// From another tool's button, focus stays on that button.
+		await user.click(toggle);
+		await screen.findByRole("region", { name: "Recent links" });
+		const qrCode = screen.getByRole("button", { name: "QR code" });
+		qrCode.focus();
+		await user.keyboard("{Escape}");
+		expect(recentSection()).toBeNull();
+		expect(document.activeElement).toBe(qrCode);
 	});
 
 	it("open under the tools and list the five newest other links, each copied by its own button", async () => {
