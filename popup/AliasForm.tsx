@@ -5,6 +5,7 @@ import { checkAlias } from "../src/links/codes";
 import { MAX_CODE_LENGTH, MIN_CODE_LENGTH } from "../src/links/schema";
 import type { Link } from "../src/links/types";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { displayUrl } from "../src/ui/displayUrl";
 import { usePopupEnvironment } from "./environment";
 import "../src/ui/fieldBox.css";
 
@@ -84,7 +85,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 			</label>
 			<div className="alias-form__row field-box">
 				<span className="alias-form__base" aria-hidden="true">
-					{shortLinkBase.replace(/^https?:\/\//, "")}
+					{displayUrl(shortLinkBase)}
 				</span>
 				<input
 					ref={input}

@@ -3,6 +3,7 @@ import type { MessageKey } from "../src/i18n/catalogue";
 import { t } from "../src/i18n/translate";
 import type { PrivateAddressKind } from "../src/links/privateAddress";
 import type { PageToShorten } from "../src/pageToShorten";
+import { TargetLine } from "../src/ui/TargetLine";
 import { useFocusOnMount } from "./useFocusOnMount";
 
 /**
@@ -28,9 +29,7 @@ function PagePrompt({ page, onShorten }: PromptProps) {
 			<p id={titleId} className="shorten-prompt__title">
 				{page.title || new URL(page.url).host}
 			</p>
-			<p className="shorten-prompt__url" title={page.url}>
-				{page.url}
-			</p>
+			<TargetLine url={page.url} className="shorten-prompt__url" />
 			<button ref={button} type="button" className="shorten-prompt__button" onClick={onShorten}>
 				{t("shortenThisPage")}
 			</button>
