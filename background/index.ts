@@ -88,7 +88,8 @@ const services = onDemand(() => {
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
-		firestoreReady: () => firebase.made()?.authStarted() ?? false,
+		// The early shorten's own test of it (earlyShortenDeps), built below: Firebase made and Auth started.
+		firestoreReady: () => early.authStarted(),
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,
 		announce: (change) => announce({ type: "links-changed", ...change }),

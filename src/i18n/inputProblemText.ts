@@ -1,13 +1,13 @@
 /** Why an address or alias was refused (src/links/inputProblem.ts), as one sentence in the UI's language. */
-import { characterName, type InputProblem, isVisibleCharacter } from "../links/inputProblem";
+import { codePointName, type InputProblem, isVisibleCharacter } from "../links/inputProblem";
 import { t, tPlural } from "./translate";
 
 /** One sentence per problem; a record, so a problem added to the union without its sentence fails typecheck. */
 const SENTENCES: { [P in InputProblem as P["problem"]]: (problem: P) => string } = {
 	empty: () => t("problemEmpty"),
-	"control-character": ({ character }) => t("problemControlCharacter", { character: characterName(character) }),
+	"control-character": ({ character }) => t("problemControlCharacter", { character: codePointName(character) }),
 	"line-break": () => t("problemLineBreak"),
-	"invisible-character": ({ character }) => t("problemInvisibleCharacter", { character: characterName(character) }),
+	"invisible-character": ({ character }) => t("problemInvisibleCharacter", { character: codePointName(character) }),
 	"needs-scheme": () => t("problemNeedsScheme"),
 	"empty-host": () => t("problemEmptyHost"),
 	"space-in-host": () => t("problemSpaceInHost"),
@@ -28,7 +28,7 @@ const SENTENCES: { [P in InputProblem as P["problem"]]: (problem: P) => string }
 	"character-not-allowed": ({ character }) =>
 		isVisibleCharacter(character)
 			? t("problemCharacterNotAllowed", { character })
-			: t("problemCodePointNotAllowed", { character: characterName(character) }),
+			: t("problemCodePointNotAllowed", { character: codePointName(character) }),
 	space: () => t("problemSpace"),
 	"too-short": ({ length, minimum }) => tPlural("problemTooShort", length, { length, minimum }),
 	"too-long": ({ length, maximum }) => t("problemTooLong", { length, maximum }),

@@ -99,10 +99,9 @@ export function isVisibleCharacter(character: string): boolean {
 }
 
 /**
- * A character as a detail shows it: itself, for each language's sentence to quote in its own marks, or by
- * its number when the reader could not see it ("U+200B").
+ * A character the reader could not see, as a detail shows it: by its number ("U+200B"). One they can see
+ * is shown as itself, for each language's sentence to quote in its own marks.
  */
-export function characterName(character: string): string {
-	if (isVisibleCharacter(character)) return character;
+export function codePointName(character: string): string {
 	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
