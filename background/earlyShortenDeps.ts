@@ -3,11 +3,16 @@
  * is made just after the shorten's first request has left (the token refresh or the REST commit), so Auth's
  * start, its IndexedDB read and then its reload, runs beside that round trip instead of beside the mirror's
  * lookup before it, which it slowed; a repeated address, which sends nothing, makes no Firebase (issue 20).
+ * The saved token also reads a repeated address's link when the worker's copy of it may be stale
+ * (`linksNow`, for ./linkMirrors.ts): one round trip, where the SDK's would wait for Auth's start first.
  */
 import type { Firestore } from "firebase/firestore/lite";
-import { commitOverRest, type RestTarget } from "../src/links/store/restCommit";
+import type { RestTarget } from "../src/links/store/rest";
+import { commitOverRest } from "../src/links/store/restCommit";
+import { linkUrlsOverRest } from "../src/links/store/restRead";
 import { commitWithSdk } from "../src/links/store/writes";
 import type { EarlyShortenDeps } from "./earlyShorten";
+import type { LinksNow } from "./linkMirrors";
 import type { OnDemand } from "./onDemand";
 import type { SavedSessions } from "./savedSession";
 import { refreshIdToken, type TokenEndpoint } from "./tokenRefresh";
@@ -25,22 +30,28 @@ export function earlyShortenDeps(
 	sessions: Pick<SavedSessions, "usable" | "version">,
 	endpoints: EarlyEndpoints,
 	clock: () => number,
-): EarlyShortenDeps {
+): EarlyShortenDeps & { linksNow: LinksNow } {
 	/** `sent` once Firebase is made: called with a request that has just left. */
 	const thenFirebase = <T>(sent: T): T => {
 		firebase();
 		return sent;
 	};
+	const saved = () =>
+		sessions.usable(clock(), (refreshToken) =>
+			thenFirebase(refreshIdToken(endpoints.secureToken, refreshToken, clock())),
+		);
 	return {
 		// Auth not made has not spoken either: the saved session still stands.
 		authStarted: () => firebase.made()?.authStarted() ?? false,
 		signedIn: () => firebase().signedIn(),
-		saved: () =>
-			sessions.usable(clock(), (refreshToken) =>
-				thenFirebase(refreshIdToken(endpoints.secureToken, refreshToken, clock())),
-			),
+		saved,
 		sessionVersion: sessions.version,
 		withToken: (idToken) => (writes) => thenFirebase(commitOverRest({ ...endpoints.firestore, idToken }, writes)),
 		sdk: commitWithSdk(() => firebase().db),
+		async linksNow(owner, codes) {
+			const session = await saved();
+			if (session?.uid !== owner) return null;
+			return thenFirebase(linkUrlsOverRest({ ...endpoints.firestore, idToken: session.idToken }, codes));
+		},
 	};
 }

@@ -90,6 +90,7 @@ const services = onDemand(() => {
 		firestore,
 		// The early shorten's own test of it (earlyShortenDeps), built below: Firebase made and Auth started.
 		firestoreReady: () => early.authStarted(),
+		linksNow: (owner, codes) => early.linksNow(owner, codes),
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,
 		announce: (change) => announce({ type: "links-changed", ...change }),

@@ -9,8 +9,8 @@
  * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
  * pages follow; the worker's own writes go into the mirror at once. A shorten's same-address lookup syncs
- * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS (after it, in a worker just
- * started).
+ * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS (in a worker just started,
+ * that link alone is checked, and the sync follows the reply).
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -19,6 +19,7 @@ import { deleteMirrorsExcept } from "../src/links/mirror/storage";
 import type { LocalLinks } from "../src/links/store";
 import type { Link, LinksChange } from "../src/links/types";
 import { hashUrl } from "../src/links/urlHash";
+import { settledWithin } from "../src/timeLimit";
 
 /** A page asking for links within this long of the last sync gets no new one: a page's burst of requests syncs once. */
 export const FRESH_FOR_MS = 2_000;
@@ -29,9 +30,29 @@ export const FRESH_FOR_MS = 2_000;
  * (copied again, from the popup, the menu or the shortcut) still sends nothing. A miss is not checked: the
  * worst it makes is a second link to the address, both working, settled by the next sync. In a worker just
  * started the sync would first wait for Auth's start, making a repeated address slower than a new one
- * (whose commit goes out with the saved token): there the hit is handed out and the sync follows it.
+ * (whose commit goes out with the saved token): there the link alone is read with that token
+ * (LinkMirrorsDeps.linksNow), and the sync follows the reply.
  */
 export const TRUST_HIT_FOR_MS = 5 * 60_000;
+/**
+ * How long a shorten waits for that check. It is a help: a link in the copy is most likely still good, and
+ * past this the copy's answer stands, as it does offline. Three seconds covers a round trip from the far
+ * side of the world with a token to refresh and connections to open, and is well under the pages' own
+ * request timeout (REQUEST_TIMEOUT_MS, src/messages.ts).
+ */
+export const CHECK_HIT_WITHIN_MS = 3_000;
+
+/** Where the owner's links at these codes point now (null for none of theirs), or null when that cannot be said. */
+export type LinksNow = (owner: string, codes: string[]) => Promise<Map<string, string | null> | null>;
+
+/** A check's answer; null when it failed or came too late, and the mirror's answer stands (it is most likely right). */
+function checkedInTime<T>(check: Promise<T>): Promise<T | null> {
+	return settledWithin(
+		check.catch(() => null),
+		CHECK_HIT_WITHIN_MS,
+		() => null,
+	);
+}
 
 export interface LinkMirrorsDeps {
 	indexedDB: IDBFactory;
@@ -42,6 +63,11 @@ export interface LinkMirrorsDeps {
 	 * just started, the SDK's first request waits for Auth's start (a round trip, two after a long idle).
 	 */
 	firestoreReady: () => boolean;
+	/**
+	 * The check of a hit while Firestore is not ready: a read that need not wait for Auth (the saved token
+	 * over REST, background/earlyShortenDeps.ts).
+	 */
+	linksNow: LinksNow;
 	clock: () => number;
 	shortLinkBase: string;
 	/** Tells open pages what a sync changed: links made, edited or deleted in another browser. */
@@ -80,6 +106,7 @@ export function createLinkMirrors({
 	indexedDB,
 	firestore,
 	firestoreReady,
+	linksNow,
 	clock,
 	shortLinkBase,
 	announce,
@@ -209,12 +236,14 @@ export function createLinkMirrors({
 			let [links, unsettled] = await lookUp();
 			if (links.length > 0 && !syncedWithin(held, TRUST_HIT_FOR_MS)) {
 				if (!firestoreReady()) {
+					const codes = links.map((link) => link.code);
+					const now = await checkedInTime(linksNow(owner, codes));
 					// After the reply, which is on its way once this lookup has answered.
 					setTimeout(() => void sync(held).catch(() => undefined));
+					if (now) links = links.filter((link) => now.get(link.code) === link.url);
 					return { links, unsettled };
 				}
-				// Offline, or refused, the mirror's answer stands: the link is most likely still good.
-				const checked = await sync(held).then(lookUp, () => null);
+				const checked = await checkedInTime(sync(held).then(lookUp));
 				if (checked) [links, unsettled] = checked;
 			}
 			return { links, unsettled };

@@ -23,6 +23,7 @@ import { type Auth, indexedDBLocalPersistence } from "firebase/auth/web-extensio
 import {
 	collection,
 	connectFirestoreEmulator,
+	deleteDoc,
 	doc,
 	getDoc,
 	getDocs,
@@ -35,7 +36,7 @@ import type { SignOutMemory } from "../../../background/accounts";
 import { persistedSession, persistedUserKey } from "../../../background/authPersistence";
 import { authStart, earlyUser, SessionChanged } from "../../../background/earlyShorten";
 import { earlyShortenDeps } from "../../../background/earlyShortenDeps";
-import { createLinkMirrors } from "../../../background/linkMirrors";
+import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
 import { onDemand } from "../../../background/onDemand";
 import { type SavedSession, savedSessions, TOKEN_MARGIN_MS } from "../../../background/savedSession";
@@ -47,7 +48,7 @@ import { inProcessBackground } from "../../unit/inProcessBackground";
 import { sessionArea } from "../../unit/sessionArea";
 import { administrator } from "../clients";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
-import { SHORT_BASE } from "./proxiedWorker";
+import { emulatorToken, SHORT_BASE } from "./proxiedWorker";
 
 const PROJECT = "demo-shorty";
 const SAVED_SESSION_KEY = "savedSession";
@@ -61,12 +62,6 @@ afterAll(async () => {
 	await Promise.all(closing.splice(0).map((close) => close()));
 	await admin.close();
 });
-
-/** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
-function emulatorToken(uid: string): string {
-	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-	return `${part({ alg: "none", typ: "JWT" })}.${part({ aud: PROJECT, sub: uid, user_id: uid, firebase: { sign_in_provider: "password" } })}.`;
-}
 
 /**
  * One browser: its IndexedDB, its storage.session and Auth's saved user outlive each worker it starts,
@@ -88,9 +83,10 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 
 	/**
 	 * A worker as background/index.ts builds it, with Firebase made on demand (`firebaseMade` says whether it
-	 * was); the previous one stops first.
+	 * was); the previous one stops first. Its mirror reads the time `mirrorAhead` ms later than now (its last
+	 * sync that long ago; Firestore's rules compare the store's real one).
 	 */
-	async function startWorker() {
+	async function startWorker(mirrorAhead = 0) {
 		await stop();
 		const followed: Array<Promise<void>> = [];
 		const sessions = savedSessions(area, () => persistedSession(globalThis.indexedDB, { name, config: { apiKey } }));
@@ -116,7 +112,8 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 			indexedDB,
 			firestore,
 			firestoreReady: () => firebase.made()?.authStarted() ?? false,
-			clock: Date.now,
+			linksNow: (owner, codes) => early.linksNow(owner, codes),
+			clock: () => Date.now() + mirrorAhead,
 			shortLinkBase: SHORT_BASE,
 			announce: () => undefined,
 		});
@@ -340,6 +337,11 @@ async function linksTo(
 	return links.filter((link) => link.url === url);
 }
 
+/** The codes of `owner`'s links, as Firestore holds them. */
+async function linksOf(owner: string): Promise<string[]> {
+	return (await getDocs(query(collection(admin.db, "links"), where("owner", "==", owner)))).docs.map((link) => link.id);
+}
+
 async function ownerOf(code: string): Promise<unknown> {
 	return (await getDoc(doc(admin.db, "links", code))).data()?.owner;
 }
@@ -366,6 +368,39 @@ describe("a worker that just started, with the token the last one saved", () => 
 		await worker.saved();
 		expect((await worker.shorten("https://example.com/early/warm-up")).code).toBe(link.code);
 		expect(here.firestoreProxy.methods).toEqual([]);
+	});
+
+	it("checks a link its copy synced long ago with one read and the saved token, while Auth's reload is unanswered", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const [warmUp] = await linksOf(uid);
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker(TRUST_HIT_FOR_MS);
+
+		const link = await worker.shorten("https://example.com/early/warm-up");
+
+		expect(link.code).toBe(warmUp);
+		expect(lookup.answered()).toBe(false);
+		expect(here.firestoreProxy.methods).toEqual(["batchGet"]);
+		await lookup.release();
+	});
+
+	it("hands out no link deleted in another browser since its copy synced: the read finds it gone, a new one is made", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const [deleted = ""] = await linksOf(uid);
+		await Promise.all([deleteDoc(doc(admin.db, "links", deleted)), deleteDoc(doc(admin.db, "targets", deleted))]);
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker(TRUST_HIT_FOR_MS);
+
+		const link = await worker.shorten("https://example.com/early/warm-up");
+
+		expect(link.code).not.toBe(deleted);
+		expect(lookup.answered()).toBe(false);
+		// The read, then the new link's commit, both with the saved token; the sync waits for Auth.
+		expect(here.firestoreProxy.methods).toEqual(["batchGet", "commit"]);
+		await lookup.release();
+		expect(await linksOf(uid)).toEqual([link.code]);
 	});
 
 	it("makes one link when the commit's answer is lost: sent again, refused as a write over it, found as its own", async () => {
@@ -545,7 +580,7 @@ describe("a worker that just started falls back to Auth", () => {
 			// No other user's token was saved in the session's place.
 			expect((await here.savedSession())?.uid).toBe(uid);
 			if (other.uid) {
-				expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", other.uid)))).size).toBe(0);
+				expect(await linksOf(other.uid)).toHaveLength(0);
 			}
 		},
 	);
@@ -583,7 +618,7 @@ describe("a worker that just started falls back to Auth", () => {
 
 		expect(await ownerOf(link.code)).toBe(uid);
 		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
-		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", stranger)))).size).toBe(0);
+		expect(await linksOf(stranger)).toHaveLength(0);
 	});
 });
 
@@ -654,7 +689,7 @@ describe("the first shorten after a browser start, with the user the Auth SDK ke
 		expect(await ownerOf(link.code)).toBe(owner);
 		expect(await linksTo(owner ?? "", link.url, worker.store)).toHaveLength(1);
 		// The signed-in user's only link is still the one made before the browser closed.
-		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", uid)))).size).toBe(1);
+		expect(await linksOf(uid)).toHaveLength(1);
 	});
 
 	it("with someone on disk whom Auth, once started, does not name: starts over for the user Auth names", async () => {
@@ -669,6 +704,6 @@ describe("the first shorten after a browser start, with the user the Auth SDK ke
 		expect(await ownerOf(link.code)).toBe(uid);
 		expect(worker.auth.currentUser?.uid).toBe(uid);
 		expect(await linksTo(uid, link.url, worker.store)).toHaveLength(1);
-		expect((await getDocs(query(collection(admin.db, "links"), where("owner", "==", stranger)))).size).toBe(0);
+		expect(await linksOf(stranger)).toHaveLength(0);
 	});
 });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { createLinkStore } from "../../../src/links/store";
 import type { LocalLinks } from "../../../src/links/store/deps";
+import { linkUrlsOverRest } from "../../../src/links/store/restRead";
 import type { Link } from "../../../src/links/types";
 import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
 
@@ -37,6 +38,8 @@ async function workerOf(
 		indexedDB,
 		firestore,
 		firestoreReady: () => firestoreReady,
+		// With Firestore not ready, the link is read as a worker just started reads it: the token over REST.
+		linksNow: (_owner, codes) => linkUrlsOverRest(proxied.rest, codes),
 		clock: mirrorClock,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
@@ -61,6 +64,8 @@ async function workerOf(
 	};
 	return { ...proxied, indexedDB, mirrors, store, shorten, synced, firestoreAsked: () => firestoreAsked };
 }
+
+type Worker = Awaited<ReturnType<typeof workerOf>>;
 
 describe("a shorten with the worker's mirror synced", () => {
 	it("sends nothing for an address the user has shortened before", async () => {
@@ -190,14 +195,51 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(here.methods).toEqual(["commit"]);
 	});
 
-	it("in a worker whose Auth has not started, hands out the mirror's link at once and syncs after it", async () => {
+	it("in a worker whose Auth has not started, reads the link alone, hands it out, and syncs after the reply", async () => {
 		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/just-started"], false);
 		const answered = await here.store.shorten(here.owner, { url: "https://example.com/local/just-started" });
-		// Nothing had gone out when the answer came; the sync follows it.
+		// One read had gone out when the answer came; the sync follows it.
 		const sentBefore = [...here.methods];
 		expect(answered.code).toBe(links[0]?.code);
-		expect(sentBefore).toEqual([]);
-		await vi.waitFor(() => expect(here.methods).toEqual(["runQuery", "runQuery", "runQuery"]));
+		expect(sentBefore).toEqual(["batchGet"]);
+		await vi.waitFor(() => expect(here.methods).toEqual(["batchGet", "runQuery", "runQuery", "runQuery"]));
+	});
+
+	it.each([
+		["deleted", (elsewhere: Worker, link: Link) => elsewhere.store.removeMany(elsewhere.owner, [link.code])],
+		[
+			"pointed elsewhere",
+			(elsewhere: Worker, link: Link) => elsewhere.store.updateTarget(link.code, `${link.url}/moved`),
+		],
+	])(
+		"in a worker whose Auth has not started, hands out no link another browser %s: the read finds it",
+		async (_, change) => {
+			const { here, links, elsewhere } = await syncedAgo(
+				TRUST_HIT_FOR_MS,
+				["https://example.com/local/changed"],
+				false,
+			);
+			const [link] = links as [Link];
+			await change(elsewhere, link);
+
+			const made = await here.store.shorten(here.owner, { url: link.url });
+
+			expect(made.code).not.toBe(link.code);
+			// The read first; the new link's commit and the sync that follows the read may go out in either order.
+			expect(here.methods[0]).toBe("batchGet");
+			await vi.waitFor(() =>
+				expect([...here.methods].sort()).toEqual(["batchGet", "commit", "runQuery", "runQuery", "runQuery"]),
+			);
+		},
+	);
+
+	it("in a worker whose Auth has not started, hands out the mirror's link when its read fails", async () => {
+		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/read-fails"], false);
+		const read = here.catchNext((path) => path.endsWith(":batchGet"));
+		const shortening = here.store.shorten(here.owner, { url: "https://example.com/local/read-fails" });
+		(await read).cut();
+		expect((await shortening).code).toBe(links[0]?.code);
+		expect(here.methods).not.toContain("commit");
 	});
 
 	it("hands out the mirror's link as it stands within TRUST_HIT_FOR_MS of a sync, and when the check fails", async () => {
@@ -211,6 +253,22 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		(await query).cut();
 		expect((await shortening).code).toBe(old.links[0]?.code);
 		expect(old.here.methods).not.toContain("commit");
+	});
+
+	it("hands out the mirror's link when its check is not answered in time (CHECK_HIT_WITHIN_MS)", async () => {
+		const url = "https://example.com/local/check-late";
+		const [running, justStarted] = await Promise.all([
+			syncedAgo(TRUST_HIT_FOR_MS, [url]),
+			syncedAgo(TRUST_HIT_FOR_MS, [url], false),
+		]);
+		const held = [
+			running.here.catchNext((path) => path.endsWith(":runQuery")),
+			justStarted.here.catchNext((path) => path.endsWith(":batchGet")),
+		];
+		// Held for good: without the limit, neither shorten would ever answer.
+		const answers = await Promise.all([running.here.shorten(url), justStarted.here.shorten(url)]);
+		expect(answers.map((link) => link.code)).toEqual([running.links[0]?.code, justStarted.links[0]?.code]);
+		for (const request of held) await (await request).pass();
 	});
 
 	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {

@@ -6,10 +6,18 @@
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
 import { inject } from "vitest";
+import type { RestTarget } from "../../../src/links/store/rest";
 import { type LatencyProxy, startLatencyProxy } from "../../bench/latencyProxy";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 
 export const SHORT_BASE = "http://127.0.0.1:5000/";
+const PROJECT = "demo-shorty";
+
+/** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
+export function emulatorToken(uid: string): string {
+	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+	return `${part({ alg: "none", typ: "JWT" })}.${part({ aud: PROJECT, sub: uid, user_id: uid, firebase: { sign_in_provider: "password" } })}.`;
+}
 
 const apps: FirebaseApp[] = [];
 const proxies: Array<FaultyProxy | LatencyProxy> = [];
@@ -22,18 +30,26 @@ export async function closeProxiedWorkers(): Promise<void> {
 
 /**
  * A signed-in user with an account's limits (a new id unless given) and their worker's Firestore,
- * `roundTripMs` away.
+ * `roundTripMs` away: through the SDK (`db`), and over REST with the user's token (`rest`), as a worker just
+ * started sends with its saved one.
  */
 export async function proxiedWorkerDb(owner = `requests-${crypto.randomUUID()}`, roundTripMs = 0) {
 	const proxy = await startFaultyProxy(Number(inject("backend").firestore.split(":")[1]));
 	proxies.push(proxy);
 	const far = roundTripMs > 0 ? await startLatencyProxy(`127.0.0.1:${proxy.port}`, roundTripMs) : null;
 	if (far) proxies.push(far);
-	const app = initializeApp({ projectId: "demo-shorty", apiKey: "fake" }, `requests-${crypto.randomUUID()}`);
+	const app = initializeApp({ projectId: PROJECT, apiKey: "fake" }, `requests-${crypto.randomUUID()}`);
 	apps.push(app);
 	const db: Firestore = getFirestore(app);
-	connectFirestoreEmulator(db, "127.0.0.1", far ? Number(far.host.split(":")[1]) : proxy.port, {
+	const port = far ? Number(far.host.split(":")[1]) : proxy.port;
+	connectFirestoreEmulator(db, "127.0.0.1", port, {
 		mockUserToken: { sub: owner, user_id: owner, firebase: { sign_in_provider: "password", identities: {} } },
 	});
-	return { owner, db, methods: proxy.methods, catchNext: proxy.catchNext };
+	const rest: RestTarget = {
+		origin: `http://127.0.0.1:${port}`,
+		projectId: PROJECT,
+		idToken: emulatorToken(owner),
+		fetch,
+	};
+	return { owner, db, rest, methods: proxy.methods, catchNext: proxy.catchNext };
 }

@@ -163,7 +163,9 @@ export async function optionsBackground(
 	const mirrors = createLinkMirrors({
 		indexedDB: new IDBFactory(),
 		firestore: storeDeps.firestore,
+		// Firestore is always ready here, so the check without it is never asked for.
 		firestoreReady: () => true,
+		linksNow: async () => null,
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		announce: (change) => hub.announce({ type: "links-changed", ...change }),

@@ -1,26 +1,31 @@
 // @vitest-environment node
 /**
- * The REST commit a fresh worker sends with its saved token (src/links/store/restCommit.ts) against what
- * firebase/firestore/lite sends for the same writes (src/links/store/writes.ts): one small server answers
- * both, so the request bodies and the error codes are compared as the wire carries them.
+ * The REST commit and read a fresh worker sends with its saved token (src/links/store/restCommit.ts,
+ * restRead.ts) against what firebase/firestore/lite sends for the same writes and reads
+ * (src/links/store/writes.ts, getDoc): one small server answers both, so the request bodies and the error
+ * codes are compared as the wire carries them.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { deleteApp, initializeApp } from "firebase/app";
-import { connectFirestoreEmulator, getFirestore, setLogLevel } from "firebase/firestore/lite";
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, setLogLevel } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermissionDenied, mayHaveLanded } from "../../../src/links/store/refusals";
+import type { RestTarget } from "../../../src/links/store/rest";
 import { commitOverRest } from "../../../src/links/store/restCommit";
+import { linkUrlsOverRest } from "../../../src/links/store/restRead";
 import { commitWithSdk, type DocumentWrite, incrementBy, SERVER_TIME } from "../../../src/links/store/writes";
 
 // Refusals are what these tests ask for: the SDK would log each one as an error.
 setLogLevel("silent");
 
 const PROJECT = "demo-rest";
-const app = initializeApp({ projectId: PROJECT, apiKey: "demo-key" }, "rest-commit");
+const app = initializeApp({ projectId: PROJECT, apiKey: "demo-key" }, "rest-requests");
 let server: Server;
 let port: number;
-/** What the next commit is answered with. */
+/** Where every link the server is asked for points. */
+const READ_URL = "https://example.com/read";
+/** What the next request is answered with. */
 let status = 200;
 const bodies: unknown[] = [];
 
@@ -31,15 +36,26 @@ beforeAll(async () => {
 			body += chunk;
 		});
 		request.on("end", () => {
-			bodies.push(JSON.parse(body));
+			const sent = JSON.parse(body);
+			bodies.push(sent);
 			response.writeHead(status, { "content-type": "application/json" });
-			response.end(
-				JSON.stringify(
-					status === 200
-						? { writeResults: [], commitTime: "2026-11-24T00:00:00Z" }
-						: { error: { code: status, message: `answered ${status}`, status: "ANY" } },
-				),
-			);
+			if (status !== 200) {
+				response.end(JSON.stringify({ error: { code: status, message: `answered ${status}`, status: "ANY" } }));
+			} else if (new URL(request.url ?? "/", "http://server").pathname.endsWith(":batchGet")) {
+				// Each document asked for, found, pointing at READ_URL.
+				const found = (name: string) => ({
+					found: {
+						name,
+						fields: { url: { stringValue: READ_URL } },
+						createTime: "2026-11-24T00:00:00Z",
+						updateTime: "2026-11-24T00:00:00Z",
+					},
+					readTime: "2026-11-24T00:00:00Z",
+				});
+				response.end(JSON.stringify(sent.documents.map(found)));
+			} else {
+				response.end(JSON.stringify({ writeResults: [], commitTime: "2026-11-24T00:00:00Z" }));
+			}
 		});
 	});
 	await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
@@ -53,8 +69,8 @@ afterAll(async () => {
 });
 
 const sdk = () => commitWithSdk(() => getFirestore(app));
-const rest = (writes: readonly DocumentWrite[]) =>
-	commitOverRest({ origin: `http://127.0.0.1:${port}`, projectId: PROJECT, idToken: "token", fetch }, writes);
+const target = (): RestTarget => ({ origin: `http://127.0.0.1:${port}`, projectId: PROJECT, idToken: "token", fetch });
+const rest = (writes: readonly DocumentWrite[]) => commitOverRest(target(), writes);
 
 /** Every kind of value and write a new link's commit holds. */
 const WRITES: DocumentWrite[] = [
@@ -115,5 +131,30 @@ describe("the REST commit", () => {
 			WRITES,
 		).catch((error: unknown) => error);
 		expect(mayHaveLanded(unreachable)).toBe(true);
+	});
+});
+
+describe("the REST read of links", () => {
+	it("sends, for each code, the very body the SDK's getDoc sends, and reads the link's address from the answer", async () => {
+		status = 200;
+		bodies.length = 0;
+		const fromSdk = await getDoc(doc(getFirestore(app), "links", "abc-DEF_1"));
+		const fromRest = await linkUrlsOverRest(target(), ["abc-DEF_1", "other"]);
+		expect(bodies).toHaveLength(3);
+		expect(bodies[1]).toEqual(bodies[0]);
+		expect(fromSdk.get("url")).toBe(READ_URL);
+		expect(fromRest).toEqual(
+			new Map([
+				["abc-DEF_1", READ_URL],
+				["other", READ_URL],
+			]),
+		);
+	});
+
+	it("counts a link the rules refuse to read as none of the caller's, and fails on any other refusal", async () => {
+		status = 403;
+		expect(await linkUrlsOverRest(target(), ["gone"])).toEqual(new Map([["gone", null]]));
+		status = 503;
+		await expect(linkUrlsOverRest(target(), ["busy"])).rejects.toMatchObject({ code: "unavailable" });
 	});
 });
