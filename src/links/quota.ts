@@ -50,6 +50,31 @@ export function countNewLink(
 	return { ok: false, error: rateLimited(windowEnd, anonymous) };
 }
 
+/**
+ * This computer's clock may run ahead of the server's by this much, and a full window it thought over be
+ * refused: the wait then said is this long, since when the server's hour ends is not known here.
+ */
+export const CLOCK_AHEAD_WAIT_MS = 60_000;
+
+/**
+ * What the next commit counts after the server refused `sent`: as countNewLink, except that a new window
+ * refused while the quota is still full means the server's clock says the window's hour is not over, and
+ * this one runs ahead. That is `rate-limited` (not the rules' bare refusal, and no further commit), until
+ * the window's end by this clock or, when that has passed here, CLOCK_AHEAD_WAIT_MS from now.
+ */
+export function countAfterRefusal(
+	sent: QuotaWrite,
+	quota: StoredQuota | undefined,
+	code: string,
+	now: number,
+	anonymous: boolean,
+): Checked<QuotaWrite> {
+	const newWindowRefused = sent.windowStart === SERVER_TIME && quota !== undefined;
+	if (!newWindowRefused || quota.created < creationLimit(anonymous)) return countNewLink(quota, code, now, anonymous);
+	const windowEnd = quota.windowStart.toMillis() + WINDOW_MS;
+	return { ok: false, error: rateLimited(Math.max(windowEnd, now + CLOCK_AHEAD_WAIT_MS), anonymous) };
+}
+
 /** When the user may make links again, as data the page words in its own language (./rateLimit.ts). */
 function rateLimited(windowEnd: number, anonymous: boolean): AppError {
 	return appError(

@@ -5,7 +5,7 @@
 import { doc, getDoc } from "firebase/firestore/lite";
 import { ShortyError } from "../../errors";
 import { checkAlias, generateCode } from "../codes";
-import { countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
+import { countAfterRefusal, countNewLink, oneMore, type QuotaWrite, type StoredQuota } from "../quota";
 import { LINKS, type LinkDocument, QUOTAS, TARGETS, type TargetDocument } from "../schema";
 import type { Link } from "../types";
 import { hashUrl } from "../urlHash";
@@ -125,7 +125,8 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 	 * first-ever link or a full window), or, for a new account, opens its first window. A refusal with the
 	 * code still free is the quota's: what the quota read says goes into the next commit (a first window, a
 	 * new window once a full one's hour is over, or rate-limited), and once more when another shorten of
-	 * the owner's opened the window at the same moment.
+	 * the owner's opened the window at the same moment. A new window refused with the quota still full is
+	 * rate-limited too: this clock runs ahead of the server's (countAfterRefusal).
 	 */
 	async function createAt(code: string, fields: LinkFields, input: NewLink, commit: CommitWrites) {
 		const anonymous = input.anonymous ?? false;
@@ -139,7 +140,7 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 				const refusal = await refusalOf(code, fields);
 				if (refusal.taken) return refusal.mine;
 				if (attempt === QUOTA_ATTEMPTS) throw error;
-				count = orThrow(countNewLink(refusal.quota, code, clock(), anonymous));
+				count = orThrow(countAfterRefusal(count, refusal.quota, code, clock(), anonymous));
 			}
 		}
 	}

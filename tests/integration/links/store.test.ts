@@ -1,4 +1,4 @@
-import { collection, doc, getCount, getDoc, query, setDoc, where } from "firebase/firestore/lite";
+import { collection, doc, getCount, getDoc, query, setDoc, Timestamp, where } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShortyError } from "../../../src/errors";
 import { CODE_ALPHABET, generateCode } from "../../../src/links/codes";
@@ -409,6 +409,35 @@ describe("the creation limit", () => {
 		);
 		expect(await createdBy(user)).toBe(CREATION_LIMITS.anonymous);
 		expect((await user.store.listPage(uid, { pageSize: 100 })).total).toBe(CREATION_LIMITS.anonymous);
+	});
+
+	it("a full window refused to a clock running ahead of the server's is rate-limited, not a bare refusal", async () => {
+		const user = await account();
+		const admin = administrator();
+		opened.push(user.client, admin);
+		const uid = user.client.uid;
+		// A window full by the server's clock, opened 50 minutes ago by it; this computer's is 20 minutes ahead.
+		const windowStart = Timestamp.fromMillis(Date.now() - 50 * 60_000);
+		const full = { windowStart, created: CREATION_LIMITS.account, lastCode: "full0000", lastAt: windowStart };
+		await setDoc(doc(admin.db, "quotas", uid), full);
+		const ahead = createLinkStore({
+			firestore: () => user.client.db,
+			random: realRandom,
+			clock: () => Date.now() + 20 * 60_000,
+			shortLinkBase: SHORT_BASE,
+		});
+
+		const refused = await ahead.shorten(uid, { url: "https://example.com/clock-ahead" }).then(
+			() => null,
+			(error: unknown) => error as ShortyError,
+		);
+
+		expect(refused?.code).toBe("rate-limited");
+		// The window's end has passed by this clock: a minute from now is said, by this clock.
+		const limit = parseRateLimit(refused?.detail);
+		expect((limit?.until ?? 0) - (Date.now() + 20 * 60_000)).toBeGreaterThan(0);
+		expect((await getDoc(doc(admin.db, "quotas", uid))).data()).toEqual(full);
+		expect((await user.store.listPage(uid, { pageSize: 10 })).total).toBe(0);
 	});
 
 	it("a new account's first link opens its window, and so do its first links made at once", async () => {
