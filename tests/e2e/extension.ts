@@ -177,12 +177,31 @@ function extensionInBrowser(context: BrowserContext, worker: Worker, close: () =
 		(await cdp.send("Target.getTargets")).targetInfos
 			.filter((info) => info.type === "page" && info.url === popupUrl)
 			.map((info) => info.targetId);
-	/** Runs `open`, then attaches to the popup page it made (a new target, not a popup page already open). */
+	/** Whether a click has already opened no popup in this browser: a second such click fails. */
+	let clickLost = false;
+	/**
+	 * Runs `open`, then attaches to the popup page it made (a new target, not a popup page already open). A
+	 * click that opens nothing is made again once, as a user would, timed from the first: twice in some 25 CI
+	 * runs, in a browser under load (once just launched), a click opened no popup within 10 s. A second lost
+	 * click in one browser fails, so that a button that never opens its popup cannot pass.
+	 */
 	const popupOpenedBy = async (open: (cdp: CDPSession) => Promise<number>): Promise<ActionPopup> => {
 		const cdp = await browserSession();
 		const before = new Set(await popupTargets(cdp));
+		const newPopup = async () => (await popupTargets(cdp)).find((target) => !before.has(target));
 		const clickedAt = await open(cdp);
-		const targetId = await poll(async () => (await popupTargets(cdp)).find((target) => !before.has(target)));
+		let targetId = await poll(newPopup).catch((error: unknown) => {
+			if (clickLost) throw error;
+			return undefined;
+		});
+		if (targetId === undefined) {
+			clickLost = true;
+			console.warn(
+				`A click opened no popup; clicking again. The worker's errors: ${workerErrors.join(" | ") || "none"}`,
+			);
+			await open(cdp);
+			targetId = await poll(newPopup);
+		}
 		return { ...(await attachPopup(cdp, targetId)), clickedAt };
 	};
 
