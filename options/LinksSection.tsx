@@ -33,6 +33,8 @@ import { useTagCounts } from "./useTagCounts";
 import type { Toasts } from "./useToasts";
 
 const searchBox: FocusFinder = (area) => area.querySelector<HTMLElement>('input[type="search"]');
+/** The table's "select all on this page": where a cleared selection leaves focus, beside the rows it was of. */
+const selectAllBox: FocusFinder = (area) => area.querySelector<HTMLElement>('thead input[type="checkbox"]');
 
 export interface LinksSectionProps {
 	/** Deletes waiting for their undo; the page holds them, so a session change can send them first. */
@@ -166,7 +168,14 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 				</div>
 			)}
 			{chosen.length > 0 && (
-				<BulkDelete count={chosen.length} onDelete={() => deleteSelected(chosen)} onClear={selection.clear} />
+				<BulkDelete
+					count={chosen.length}
+					onDelete={() => deleteSelected(chosen)}
+					onClear={() => {
+						focusAfterRender(selectAllBox);
+						selection.clear();
+					}}
+				/>
 			)}
 			{shown === null ? (
 				state.status === "loading" && (

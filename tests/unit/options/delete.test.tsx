@@ -232,6 +232,16 @@ describe("deleting many links", () => {
 		expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Select all links on this page" }));
 	});
 
+	it("Clear selection unselects every row and leaves focus on the page's select-all box", async () => {
+		await pageWith(4);
+		await userEvent.click(screen.getByRole("checkbox", { name: "Select all links on this page" }));
+		await userEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+		expect(screen.queryByText("4 selected")).toBeNull();
+		const selectPage = screen.getByRole("checkbox", { name: "Select all links on this page" }) as HTMLInputElement;
+		expect(selectPage.checked).toBe(false);
+		expect(document.activeElement).toBe(selectPage);
+	});
+
 	it("after deleting a whole page, shows the rest of the links once the delete has gone", async () => {
 		const background = await pageWith(30);
 		const rest = (await background.store.listPage(background.uid, { pageSize: 100 })).links.slice(25);
