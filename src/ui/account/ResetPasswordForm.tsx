@@ -56,7 +56,7 @@ export function ResetPasswordForm({ email, heading, leave }: ResetPasswordFormPr
 				</>
 			) : (
 				<p className="account-notice" role="status">
-					{t("resetPasswordSent", { email: sentTo })}
+					{t(leave.to === "close" ? "resetPasswordSentSignedIn" : "resetPasswordSent", { email: sentTo })}
 				</p>
 			)}
 			<p className="account-form__switch">

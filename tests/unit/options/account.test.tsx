@@ -43,7 +43,12 @@ describe("the account section", () => {
 
 		// Sent, it closes with Close; never a sign-in form for a user signed in.
 		await userEvent.keyboard("{Enter}{Enter}");
-		expect(await within(section).findByText(/If reader@shorty\.test has an account, we sent it a link/)).toBeTruthy();
+		// A new password ends this session: what follows is said, not "sign in here" to a user signed in.
+		expect(
+			await within(section).findByText(
+				"If reader@shorty.test has an account, we sent it a link to choose a new password. Once you have chosen it, Shorty will ask you to sign in again with it.",
+			),
+		).toBeTruthy();
 		expect(reset).toEqual(["reader@shorty.test"]);
 		expect(within(section).queryByRole("button", { name: "Back to sign in" })).toBeNull();
 		await userEvent.click(within(section).getByRole("button", { name: "Close" }));
