@@ -214,6 +214,23 @@ async function clickShots(options: Page): Promise<void> {
 	await options.getByLabel(text("sortLabel")).selectOption({ label: text("sortNewest") });
 }
 
+/** The account's Reset password, sent, for a user signed in: what a new password means for the session. */
+async function resetPasswordShots(options: Page): Promise<void> {
+	const account = options.locator("section.account");
+	await account.getByRole("button", { name: text("resetPassword") }).click();
+	await account.getByRole("button", { name: text("sendResetLink") }).click();
+	await account.getByRole("status").waitFor();
+	for (const width of [1280, 820]) {
+		await options.setViewportSize({ width, height: 800 });
+		await account.scrollIntoViewIfNeeded();
+		for (const colorScheme of SCHEMES) {
+			await options.emulateMedia({ colorScheme });
+			save(`options-${width}-${colorScheme}-reset-sent`, await options.screenshot({ fullPage: false }));
+		}
+	}
+	await account.getByRole("button", { name: text("close") }).click();
+}
+
 async function signedOutShots(options: Page): Promise<void> {
 	await send(options, { type: "signOut" });
 	await options.setViewportSize({ width: 1280, height: 800 });
@@ -299,6 +316,7 @@ async function main(): Promise<void> {
 			await optionsTagsShots(options);
 			await editingShots(options);
 			await analyticsShots(options);
+			await resetPasswordShots(options);
 			await signedOutShots(options);
 
 			await tab.goto(`${site.origin}/blog/2026/11/privacy-first-link-shortener?utm_source=newsletter`);
