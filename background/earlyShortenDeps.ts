@@ -3,10 +3,12 @@
  * is made just after the shorten's first request has left (the token refresh or the REST commit), so Auth's
  * start, its IndexedDB read and then its reload, runs beside that round trip instead of beside the mirror's
  * lookup before it, which it slowed; a repeated address, which sends nothing, makes no Firebase (issue 20).
- * The saved token also reads a repeated address's link when the worker's copy of it may be stale
- * (`linksNow`, for ./linkMirrors.ts): one round trip, where the SDK's would wait for Auth's start first.
+ * Within five minutes of the worker's copy's last sync, that is; past them the repeated address's link is
+ * read first (`linksNow`, for ./linkMirrors.ts): with the saved token while Auth has not started, one round
+ * trip where the SDK's read would wait for Auth's start first, then through the SDK.
  */
 import type { Firestore } from "firebase/firestore/lite";
+import { linkUrls } from "../src/links/store/read";
 import type { RestTarget } from "../src/links/store/rest";
 import { commitOverRest } from "../src/links/store/restCommit";
 import { linkUrlsOverRest } from "../src/links/store/restRead";
@@ -49,6 +51,8 @@ export function earlyShortenDeps(
 		withToken: (idToken) => (writes) => thenFirebase(commitOverRest({ ...endpoints.firestore, idToken }, writes)),
 		sdk: commitWithSdk(() => firebase().db),
 		async linksNow(owner, codes) {
+			const started = firebase.made();
+			if (started?.authStarted()) return linkUrls(started.db, codes);
 			const session = await saved();
 			if (session?.uid !== owner) return null;
 			return thenFirebase(linkUrlsOverRest({ ...endpoints.firestore, idToken: session.idToken }, codes));

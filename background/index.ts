@@ -60,7 +60,9 @@ type Firebase = FirebaseServices & EarlyFirebase;
 /**
  * Firebase, made by the first request that goes out or the first handler that asks Auth: in a worker just
  * started, Auth's start (its IndexedDB read, then its reload) would run beside the mirror's lookup and slow
- * it, and a repeated address, which the mirror answers, needs none of it before its reply (issue 20).
+ * it, and a repeated address, which the mirror answers, needs none of it before its reply (issue 20): past
+ * five minutes from the mirror's last sync, its link is read first with the saved token, and Firebase is
+ * made once that read has left.
  */
 const firebase = onDemand((): Firebase => {
 	const { auth, db } = connectFirebase(builtConfig);
@@ -88,8 +90,7 @@ const services = onDemand(() => {
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
-		// The early shorten's own test of it (earlyShortenDeps), built below: Firebase made and Auth started.
-		firestoreReady: () => early.authStarted(),
+		// Built below: with the saved token while Auth starts, then through Firestore.
 		linksNow: (owner, codes) => early.linksNow(owner, codes),
 		clock: Date.now,
 		shortLinkBase: builtConfig.shortLinkBase,

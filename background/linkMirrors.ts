@@ -8,9 +8,8 @@
  * Freshness: a sync (the changes since the last one, one round trip when nothing changed) runs when a
  * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
- * pages follow; the worker's own writes go into the mirror at once. A shorten's same-address lookup syncs
- * first when it finds a link and the last sync is older than TRUST_HIT_FOR_MS (in a worker just started,
- * that link alone is checked, and the sync follows the reply).
+ * pages follow; the worker's own writes go into the mirror at once. When a shorten's same-address lookup finds a link and the last sync is older than TRUST_HIT_FOR_MS, that
+ * link is read first, and the sync follows the reply.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -24,18 +23,17 @@ import { settledWithin } from "../src/timeLimit";
 /** A page asking for links within this long of the last sync gets no new one: a page's burst of requests syncs once. */
 export const FRESH_FOR_MS = 2_000;
 /**
- * How long after a sync the mirror's link for an address is handed out as it stands. Past it, a sync comes
- * first (one round trip when nothing changed): another browser may have deleted that link, or pointed it
- * at another address, and a shorten must not copy a dead or a wrong link. A repeated address within it
- * (copied again, from the popup, the menu or the shortcut) still sends nothing. A miss is not checked: the
- * worst it makes is a second link to the address, both working, settled by the next sync. In a worker just
- * started the sync would first wait for Auth's start, making a repeated address slower than a new one
- * (whose commit goes out with the saved token): there the link alone is read with that token
- * (LinkMirrorsDeps.linksNow), and the sync follows the reply.
+ * How long after a sync the mirror's link for an address is handed out as it stands. Past it, that link is
+ * read first (one round trip: LinkMirrorsDeps.linksNow): another browser may have deleted it, or pointed it
+ * at another address, and a shorten must not copy a dead or a wrong link. Reading it, not syncing first,
+ * keeps that one round trip however much changed elsewhere, and needs no Auth in a worker just started
+ * (the saved token reads it). A repeated address within it (copied again, from the popup, the menu or the
+ * shortcut) still sends nothing. A miss is not checked: the worst it makes is a second link to the
+ * address, both working, settled by the next sync.
  */
 export const TRUST_HIT_FOR_MS = 5 * 60_000;
 /**
- * How long a shorten waits for that check. It is a help: a link in the copy is most likely still good, and
+ * How long a shorten waits for that read. It is a help: a link in the copy is most likely still good, and
  * past this the copy's answer stands, as it does offline. Three seconds covers a round trip from the far
  * side of the world with a token to refresh and connections to open, and is well under the pages' own
  * request timeout (REQUEST_TIMEOUT_MS, src/messages.ts).
@@ -45,7 +43,7 @@ export const CHECK_HIT_WITHIN_MS = 3_000;
 /** Where the owner's links at these codes point now (null for none of theirs), or null when that cannot be said. */
 export type LinksNow = (owner: string, codes: string[]) => Promise<Map<string, string | null> | null>;
 
-/** A check's answer; null when it failed or came too late, and the mirror's answer stands (it is most likely right). */
+/** The read's answer; null when it failed or came too late, and the mirror's answer stands (most likely right). */
 function checkedInTime<T>(check: Promise<T>): Promise<T | null> {
 	return settledWithin(
 		check.catch(() => null),
@@ -59,13 +57,8 @@ export interface LinkMirrorsDeps {
 	/** Called on the first need, so a worker that never lists links never starts Firestore. */
 	firestore: () => Firestore;
 	/**
-	 * Whether a request through `firestore` would go out at once: Firebase made and Auth started. In a worker
-	 * just started, the SDK's first request waits for Auth's start (a round trip, two after a long idle).
-	 */
-	firestoreReady: () => boolean;
-	/**
-	 * The check of a hit while Firestore is not ready: a read that need not wait for Auth (the saved token
-	 * over REST, background/earlyShortenDeps.ts).
+	 * Reads where links of the owner's point now: through Firestore once Auth has started, and before it with
+	 * the saved token (background/earlyShortenDeps.ts), so a worker just started need not wait for Auth.
 	 */
 	linksNow: LinksNow;
 	clock: () => number;
@@ -102,15 +95,7 @@ interface Held {
 	syncing: Promise<void> | null;
 }
 
-export function createLinkMirrors({
-	indexedDB,
-	firestore,
-	firestoreReady,
-	linksNow,
-	clock,
-	shortLinkBase,
-	announce,
-}: LinkMirrorsDeps) {
+export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, shortLinkBase, announce }: LinkMirrorsDeps) {
 	let current: Promise<Held> | null = null;
 	let currentOwner: string | null = null;
 	/** Whom Auth named last (signedIn); undefined until it has. */
@@ -232,21 +217,13 @@ export function createLinkMirrors({
 			const held = await heldFor(owner);
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
-			const lookUp = () => Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
-			let [links, unsettled] = await lookUp();
-			if (links.length > 0 && !syncedWithin(held, TRUST_HIT_FOR_MS)) {
-				if (!firestoreReady()) {
-					const codes = links.map((link) => link.code);
-					const now = await checkedInTime(linksNow(owner, codes));
-					// After the reply, which is on its way once this lookup has answered.
-					setTimeout(() => void sync(held).catch(() => undefined));
-					if (now) links = links.filter((link) => now.get(link.code) === link.url);
-					return { links, unsettled };
-				}
-				const checked = await checkedInTime(sync(held).then(lookUp));
-				if (checked) [links, unsettled] = checked;
-			}
-			return { links, unsettled };
+			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
+			if (links.length === 0 || syncedWithin(held, TRUST_HIT_FOR_MS)) return { links, unsettled };
+			const codes = links.map((link) => link.code);
+			const now = await checkedInTime(linksNow(owner, codes));
+			// The rest of the copy after the reply, which is on its way once this lookup has answered.
+			setTimeout(() => void sync(held).catch(() => undefined));
+			return { links: now ? links.filter((link) => now.get(link.code) === link.url) : links, unsettled };
 		},
 		async creating(owner, urlHash, code) {
 			await (await heldFor(owner)).mirror.creating(code, urlHash);

@@ -11,7 +11,7 @@ import { Message } from "../src/ui/Message";
 import { AnalyticsDialog } from "./AnalyticsDialog";
 import { BulkDelete } from "./BulkDelete";
 import { captionFor } from "./caption";
-import { deleteActions } from "./deleteActions";
+import { deleteActions, selectPage } from "./deleteActions";
 import { EmptyList } from "./EmptyList";
 import { ExportLinks } from "./ExportLinks";
 import type { ClickTotal } from "./LinkRow";
@@ -33,8 +33,6 @@ import { useTagCounts } from "./useTagCounts";
 import type { Toasts } from "./useToasts";
 
 const searchBox: FocusFinder = (area) => area.querySelector<HTMLElement>('input[type="search"]');
-/** The table's "select all on this page": where a cleared selection leaves focus, beside the rows it was of. */
-const selectAllBox: FocusFinder = (area) => area.querySelector<HTMLElement>('thead input[type="checkbox"]');
 
 export interface LinksSectionProps {
 	/** Deletes waiting for their undo; the page holds them, so a session change can send them first. */
@@ -172,7 +170,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					count={chosen.length}
 					onDelete={() => deleteSelected(chosen)}
 					onClear={() => {
-						focusAfterRender(selectAllBox);
+						focusAfterRender(selectPage);
 						selection.clear();
 					}}
 				/>

@@ -15,7 +15,9 @@ export interface DeleteActionsDeps {
 	focusAfterRender: (find: FocusFinder) => void;
 }
 
-const selectPage: FocusFinder = (area) => area.querySelector<HTMLElement>("thead input[type=checkbox]:not(:disabled)");
+/** The table's "select all on this page": where focus goes when the selected rows go, or the selection does. */
+export const selectPage: FocusFinder = (area) =>
+	area.querySelector<HTMLElement>("thead input[type=checkbox]:not(:disabled)");
 
 /**
  * Delete one row or the ticked ones: the rows go at once, with an Undo toast tied to the waiting delete,

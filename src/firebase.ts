@@ -14,7 +14,7 @@ export interface FirebaseServices {
 
 /**
  * Where Firestore's REST API answers, as the SDK reaches it (connectFirestoreEmulator below for a local
- * build), for the commit a fresh worker sends itself (src/links/store/restCommit.ts).
+ * build), for the requests a fresh worker sends itself with its saved token (src/links/store/rest.ts).
  */
 export function firestoreOrigin(config: ShortyConfig): string {
 	return config.emulators ? `http://${config.emulators.firestore}` : FIRESTORE_ORIGIN;

@@ -51,8 +51,9 @@ export function countNewLink(
 }
 
 /**
- * This computer's clock may run ahead of the server's by this much, and a full window it thought over be
- * refused: the wait then said is this long, since when the server's hour ends is not known here.
+ * The wait said when a full window this computer's clock thought over was refused (its clock runs ahead of
+ * the server's): a guess, as by how much it runs ahead, and so when the server's hour ends, is not known
+ * here. Clocks kept by the network differ by seconds; a minute is then an honest "shortly".
  */
 export const CLOCK_AHEAD_WAIT_MS = 60_000;
 

@@ -182,8 +182,10 @@ function extensionInBrowser(context: BrowserContext, worker: Worker, close: () =
 	/**
 	 * Runs `open`, then attaches to the popup page it made (a new target, not a popup page already open). A
 	 * click that opens nothing is made again once, as a user would, timed from the first: twice in some 25 CI
-	 * runs, in a browser under load (once just launched), a click opened no popup within 10 s. A second lost
-	 * click in one browser fails, so that a button that never opens its popup cannot pass.
+	 * runs, in a browser under load (once just launched), a click opened no popup within 10 s, most likely
+	 * Chrome refusing the worker's openPopup (background/toolbar.ts), which leaves the tab's popup set, so
+	 * that a second click opens it Chrome's way. A second lost click of this extension fails, so that a
+	 * button that never opens its popup cannot pass.
 	 */
 	const popupOpenedBy = async (open: (cdp: CDPSession) => Promise<number>): Promise<ActionPopup> => {
 		const cdp = await browserSession();
@@ -191,7 +193,7 @@ function extensionInBrowser(context: BrowserContext, worker: Worker, close: () =
 		const newPopup = async () => (await popupTargets(cdp)).find((target) => !before.has(target));
 		const clickedAt = await open(cdp);
 		let targetId = await poll(newPopup).catch((error: unknown) => {
-			if (clickLost) throw error;
+			if (clickLost || !(error instanceof PollTimedOut)) throw error;
 			return undefined;
 		});
 		if (targetId === undefined) {
@@ -199,8 +201,12 @@ function extensionInBrowser(context: BrowserContext, worker: Worker, close: () =
 			console.warn(
 				`A click opened no popup; clicking again. The worker's errors: ${workerErrors.join(" | ") || "none"}`,
 			);
-			await open(cdp);
-			targetId = await poll(newPopup);
+			// Not over a popup that opened late: Chrome refuses to open one while another is open.
+			targetId = await newPopup();
+			if (targetId === undefined) {
+				await open(cdp);
+				targetId = await poll(newPopup);
+			}
 		}
 		return { ...(await attachPopup(cdp, targetId)), clickedAt };
 	};
@@ -302,10 +308,8 @@ export interface EventTab {
  * grant lasts until the tab navigates.
  */
 export async function grantActiveTab(extension: Extension, page: Page): Promise<EventTab> {
-	// A click grants activeTab whether or not its popup shows. Once, in CI, a browser just launched showed
-	// none for its first click, most likely Chrome refusing the worker's openPopup (docs/architecture.md,
-	// "The popup"), which leaves the tab's popup set: a second click then opens it Chrome's way.
-	const popup = await extension.clickAction(page).catch(() => extension.clickAction(page));
+	// A click that shows no popup is made again by clickAction (popupOpenedBy): it grants activeTab anyway.
+	const popup = await extension.clickAction(page);
 	await popup.close();
 	await page.bringToFront();
 	const [tab] = await extension.worker.evaluate(() => chrome.tabs.query({ active: true, lastFocusedWindow: true }));
@@ -332,13 +336,17 @@ export async function triggerAction(send: SendCdp, extensionId: string, url: str
 	return clickedAt;
 }
 
-/** Calls `find` every 50 ms until it gives something, and returns that; throws after `timeoutMs`. */
+/** poll's `find` gave nothing within its time. */
+class PollTimedOut extends Error {}
+
+/** Calls `find` every 50 ms until it gives something, and returns that; throws PollTimedOut after `timeoutMs`. */
 export async function poll<T>(find: () => Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const found = await find();
 		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${find.toString()}`);
+		if (Date.now() > deadline)
+			throw new PollTimedOut(`Timed out after ${timeoutMs / 1000} s waiting for ${find.toString()}`);
 		await new Promise((settle) => setTimeout(settle, 50));
 	}
 }

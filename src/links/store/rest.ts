@@ -67,6 +67,7 @@ export async function callRest(target: RestTarget, rpc: string, body: object): P
 	}
 	const answer: unknown = await response.json().catch(() => null);
 	if (response.ok) return answer;
-	const message = (answer as { error?: { message?: string } } | null)?.error?.message;
-	throw new RestError(codeOfStatus(response.status), message ?? response.statusText);
+	// A streamed call's error (batchGet's) comes as the one entry of an array, as the SDK reads it too.
+	const failure = (Array.isArray(answer) ? answer[0] : answer) as { error?: { message?: string } } | null;
+	throw new RestError(codeOfStatus(response.status), failure?.error?.message || response.statusText);
 }

@@ -6,34 +6,41 @@
  */
 import { LINKS } from "../schema";
 import { isPermissionDenied } from "./refusals";
-import { callRest, documentsRoot, type RestTarget } from "./rest";
+import { callRest, documentsRoot, RestError, type RestTarget } from "./rest";
 
-interface BatchGetAnswer {
+/** One document's entry in a `batchGet` answer. */
+interface BatchGetEntry {
 	found?: { fields?: { url?: { stringValue?: unknown } } };
+	missing?: string;
 }
 
 /**
  * The address of the caller's link at `code`, or null when the caller has none there: missing, or not
  * theirs to read (the rules refuse a read of a deleted link, whose document is gone, as of another
- * user's). Any other failure throws a RestError.
+ * user's). Any other answer or failure throws: the check is then not made, rather than a link dropped.
  */
 async function linkUrl(target: RestTarget, code: string): Promise<string | null> {
 	const name = `${documentsRoot(target.projectId)}/${LINKS}/${encodeURIComponent(code)}`;
+	let entry: BatchGetEntry | undefined;
 	try {
-		const [answer] = (await callRest(target, "batchGet", { documents: [name] })) as BatchGetAnswer[];
-		const url = answer?.found?.fields?.url?.stringValue;
-		return typeof url === "string" ? url : null;
+		[entry] = (await callRest(target, "batchGet", { documents: [name] })) as BatchGetEntry[];
 	} catch (error) {
 		if (isPermissionDenied(error)) return null;
 		throw error;
 	}
+	if (entry?.missing !== undefined) return null;
+	const url = entry?.found?.fields?.url?.stringValue;
+	if (typeof url !== "string") throw new RestError("internal", `No link address in batchGet's answer for ${code}`);
+	return url;
 }
 
-/** Each code's link address as Firestore holds it now (null for none of the caller's), in one round trip. */
+/**
+ * Each code's link address as Firestore holds it now (null for none of the caller's), in one round trip;
+ * as ./read.ts's linkUrls reads it through the SDK.
+ */
 export async function linkUrlsOverRest(
 	target: RestTarget,
 	codes: readonly string[],
 ): Promise<Map<string, string | null>> {
-	const urls = await Promise.all(codes.map((code) => linkUrl(target, code)));
-	return new Map(codes.map((code, i) => [code, urls[i] ?? null]));
+	return new Map(await Promise.all(codes.map(async (code) => [code, await linkUrl(target, code)] as const)));
 }

@@ -33,6 +33,9 @@ export function ResetPasswordForm({ email, heading, leave }: ResetPasswordFormPr
 			return null;
 		},
 	});
+	// Signed in (the form opens on the account's address) and sent there: the account exists, and its new
+	// password will end this session. Any other address is answered as to someone signed out.
+	const ownAccount = leave.to === "close" && sentTo === email;
 	// The form is gone once sent: focus goes to the one thing left to do.
 	useEffect(() => {
 		if (sentTo !== null) back.current?.focus();
@@ -56,7 +59,7 @@ export function ResetPasswordForm({ email, heading, leave }: ResetPasswordFormPr
 				</>
 			) : (
 				<p className="account-notice" role="status">
-					{t(leave.to === "close" ? "resetPasswordSentSignedIn" : "resetPasswordSent", { email: sentTo })}
+					{t(ownAccount ? "resetPasswordSentSignedIn" : "resetPasswordSent", { email: sentTo })}
 				</p>
 			)}
 			<p className="account-form__switch">

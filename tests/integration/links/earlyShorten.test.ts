@@ -111,7 +111,6 @@ async function browser(persistence: Persistence = inMemoryPersistence) {
 		const mirrors = createLinkMirrors({
 			indexedDB,
 			firestore,
-			firestoreReady: () => firebase.made()?.authStarted() ?? false,
 			linksNow: (owner, codes) => early.linksNow(owner, codes),
 			clock: () => Date.now() + mirrorAhead,
 			shortLinkBase: SHORT_BASE,

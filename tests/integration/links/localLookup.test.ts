@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
 import { createLinkStore } from "../../../src/links/store";
 import type { LocalLinks } from "../../../src/links/store/deps";
+import { linkUrls } from "../../../src/links/store/read";
 import { linkUrlsOverRest } from "../../../src/links/store/restRead";
 import type { Link } from "../../../src/links/types";
 import { closeProxiedWorkers, proxiedWorkerDb, SHORT_BASE } from "./proxiedWorker";
@@ -26,7 +27,7 @@ async function workerOf(
 	indexedDB: IDBFactory = new IDBFactory(),
 	roundTripMs = 0,
 	mirrorClock: () => number = Date.now,
-	firestoreReady = true,
+	authStarted = true,
 ) {
 	const proxied = await proxiedWorkerDb(owner, roundTripMs);
 	let firestoreAsked = 0;
@@ -37,9 +38,9 @@ async function workerOf(
 	const mirrors = createLinkMirrors({
 		indexedDB,
 		firestore,
-		firestoreReady: () => firestoreReady,
-		// With Firestore not ready, the link is read as a worker just started reads it: the token over REST.
-		linksNow: (_owner, codes) => linkUrlsOverRest(proxied.rest, codes),
+		// Read as background/earlyShortenDeps.ts reads it: through the SDK once Auth has started, before it
+		// with the token over REST.
+		linksNow: (_owner, codes) => (authStarted ? linkUrls(proxied.db, codes) : linkUrlsOverRest(proxied.rest, codes)),
 		clock: mirrorClock,
 		shortLinkBase: SHORT_BASE,
 		announce: () => undefined,
@@ -157,16 +158,16 @@ describe("the popup's recent links", () => {
 
 /** The guarantees hold as far away as production: at no round trip, and at 100 ms (the latency rig's default). */
 describe.each([0, 100])("the same address, the same link, at a round trip of %i ms", (roundTripMs) => {
-	const far = (owner?: string, indexedDB?: IDBFactory, mirrorClock?: () => number, firestoreReady?: boolean) =>
-		workerOf(owner, indexedDB, roundTripMs, mirrorClock, firestoreReady);
+	const far = (owner?: string, indexedDB?: IDBFactory, mirrorClock?: () => number, authStarted?: boolean) =>
+		workerOf(owner, indexedDB, roundTripMs, mirrorClock, authStarted);
 
 	/**
 	 * A worker whose mirror synced `ago` ms before now, holding a link for each of `urls`, and another
-	 * browser of its user's; `firestoreReady` false for a worker just started, whose Auth has not.
+	 * browser of its user's; `authStarted` false for a worker just started, whose Auth has not.
 	 */
-	async function syncedAgo(ago: number, urls: string[], firestoreReady = true) {
+	async function syncedAgo(ago: number, urls: string[], authStarted = true) {
 		let now = Date.now();
-		const here = await far(undefined, undefined, () => now, firestoreReady);
+		const here = await far(undefined, undefined, () => now, authStarted);
 		const links = [];
 		for (const url of urls) links.push(await here.shorten(url));
 		await here.synced();
@@ -174,7 +175,7 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		return { here, links, elsewhere: await far(here.owner) };
 	}
 
-	it("hands out no link another browser deleted or pointed elsewhere: an old sync is brought up to date first", async () => {
+	it("hands out no link another browser deleted or pointed elsewhere: the link is read first, the sync follows", async () => {
 		const { here, links, elsewhere } = await syncedAgo(TRUST_HIT_FOR_MS, [
 			"https://example.com/local/deleted-elsewhere",
 			"https://example.com/local/moved-elsewhere",
@@ -185,8 +186,12 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 
 		const made = await here.shorten(deleted.url);
 		expect(made.code).not.toBe(deleted.code);
-		// The sync's three queries (links, deletions, click totals), then the new link's commit.
-		expect(here.methods).toEqual(["runQuery", "runQuery", "runQuery", "commit"]);
+		// The link's read; then the new link's commit and the sync's three queries (links, deletions, click
+		// totals), which follows the read, in either order.
+		expect(here.methods[0]).toBe("batchGet");
+		await vi.waitFor(() =>
+			expect([...here.methods].sort()).toEqual(["batchGet", "commit", "runQuery", "runQuery", "runQuery"]),
+		);
 		here.methods.length = 0;
 		// Synced now: the link pointed elsewhere is no longer this address's, and nothing is checked again.
 		expect((await here.shorten(moved.url)).code).not.toBe(moved.code);
@@ -248,7 +253,7 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(recent.here.methods).toEqual([]);
 
 		const old = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/unchecked"]);
-		const query = old.here.catchNext((path) => path.endsWith(":runQuery"));
+		const query = old.here.catchNext((path) => path.endsWith(":batchGet"));
 		const shortening = old.here.shorten("https://example.com/local/unchecked");
 		(await query).cut();
 		expect((await shortening).code).toBe(old.links[0]?.code);
@@ -262,7 +267,7 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 			syncedAgo(TRUST_HIT_FOR_MS, [url], false),
 		]);
 		const held = [
-			running.here.catchNext((path) => path.endsWith(":runQuery")),
+			running.here.catchNext((path) => path.endsWith(":batchGet")),
 			justStarted.here.catchNext((path) => path.endsWith(":batchGet")),
 		];
 		// Held for good: without the limit, neither shorten would ever answer.

@@ -11,6 +11,7 @@ import type { SignOutMemory } from "../../../background/accounts";
 import { createLinkMirrors, type LinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
 import { createLinkStore } from "../../../src/links/store";
+import { linkUrls } from "../../../src/links/store/read";
 import type { LinksChange } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
 import { type Client, newAccount, signedInElsewhere } from "../clients";
@@ -45,9 +46,8 @@ export async function accountWithWorker() {
 	const mirrors: LinkMirrors = createLinkMirrors({
 		indexedDB,
 		firestore: () => here.db,
-		// Firestore is always ready here, so the check without it is never asked for.
-		firestoreReady: () => true,
-		linksNow: async () => null,
+		// Auth is always ready here: the SDK reads, as a running worker's does.
+		linksNow: (_owner, codes) => linkUrls(here.db, codes),
 		clock: Date.now,
 		shortLinkBase: SHORT_BASE,
 		announce: (change) => announced.push(change),

@@ -46,7 +46,7 @@ describe("the account section", () => {
 		// A new password ends this session: what follows is said, not "sign in here" to a user signed in.
 		expect(
 			await within(section).findByText(
-				"If reader@shorty.test has an account, we sent it a link to choose a new password. Once you have chosen it, Shorty will ask you to sign in again with it.",
+				"We sent reader@shorty.test a link to choose a new password. Once you have chosen your new password, Shorty will ask you to sign in again with it.",
 			),
 		).toBeTruthy();
 		expect(reset).toEqual(["reader@shorty.test"]);
@@ -54,6 +54,12 @@ describe("the account section", () => {
 		await userEvent.click(within(section).getByRole("button", { name: "Close" }));
 		expect(within(section).queryByRole("form", { name: "Reset your password" })).toBeNull();
 		expect(document.activeElement).toBe(within(section).getByRole("button", { name: "Reset password" }));
+		// Sent to another address, the answer is the one anybody gets: whether it has an account is not said.
+		await userEvent.click(within(section).getByRole("button", { name: "Reset password" }));
+		await userEvent.clear(within(section).getByRole("textbox", { name: "Email" }));
+		await userEvent.keyboard("someone@shorty.test{Enter}");
+		expect(await within(section).findByText(/^If someone@shorty\.test has an account, we sent it a link/)).toBeTruthy();
+		await userEvent.click(within(section).getByRole("button", { name: "Close" }));
 
 		await userEvent.click(within(section).getByRole("button", { name: "Sign out" }));
 		expect(await within(section).findByRole("form", { name: "Sign in" })).toBeTruthy();

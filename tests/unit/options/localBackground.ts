@@ -20,6 +20,7 @@ import { writeDemoLinks } from "../../../local/seed";
 import { createClickStore } from "../../../src/links/clickStore";
 import { CLICKS, DAYS, type DayCountsDocument } from "../../../src/links/schema";
 import { createLinkStore, type LinkStore } from "../../../src/links/store";
+import { linkUrls } from "../../../src/links/store/read";
 import type { Link } from "../../../src/links/types";
 import type { BackgroundCall, BackgroundEvent, Handlers } from "../../../src/messages";
 import type { BackgroundEvents } from "../../../src/ui/BackgroundEvents";
@@ -163,9 +164,8 @@ export async function optionsBackground(
 	const mirrors = createLinkMirrors({
 		indexedDB: new IDBFactory(),
 		firestore: storeDeps.firestore,
-		// Firestore is always ready here, so the check without it is never asked for.
-		firestoreReady: () => true,
-		linksNow: async () => null,
+		// Auth is always ready here: the SDK reads, as a running worker's does.
+		linksNow: (_owner, codes) => linkUrls(storeDeps.firestore(), codes),
 		clock: Date.now,
 		shortLinkBase: SHORT_LINK_BASE,
 		announce: (change) => hub.announce({ type: "links-changed", ...change }),
