@@ -52,7 +52,8 @@ export function earlyShortenDeps(
 		sdk: commitWithSdk(() => firebase().db),
 		async linksNow(owner, codes) {
 			const started = firebase.made();
-			if (started?.authStarted()) return linkUrls(started.db, codes);
+			// Auth's user reads through the SDK; anyone but the owner would read every link as gone.
+			if (started?.authStarted()) return (await started.signedIn()) === owner ? linkUrls(started.db, codes) : null;
 			const session = await saved();
 			if (session?.uid !== owner) return null;
 			return thenFirebase(linkUrlsOverRest({ ...endpoints.firestore, idToken: session.idToken }, codes));

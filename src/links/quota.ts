@@ -61,7 +61,8 @@ export const CLOCK_AHEAD_WAIT_MS = 60_000;
  * What the next commit counts after the server refused `sent`: as countNewLink, except that a new window
  * refused while the quota is still full means the server's clock says the window's hour is not over, and
  * this one runs ahead. That is `rate-limited` (not the rules' bare refusal, and no further commit), until
- * the window's end by this clock or, when that has passed here, CLOCK_AHEAD_WAIT_MS from now.
+ * the window's end by this clock or, when that has passed here, CLOCK_AHEAD_WAIT_MS from now. Any refusal
+ * of such a commit is read as the quota's: with the code still free, nothing else of it is refused.
  */
 export function countAfterRefusal(
 	sent: QuotaWrite,

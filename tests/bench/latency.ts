@@ -89,13 +89,9 @@ function withoutHostPermissions(dir: string): string {
 const wait = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
 
 /**
- * What a worker started hours after the last one finds: the ID token the last worker saved in storage.session
- * and Auth's own copy (IndexedDB) both expired, the refresh token still good. Rewritten from an extension page
- * that sends the worker nothing (the offscreen clipboard document) while no worker runs, so no SDK sees it.
- */
-/**
  * Makes the worker's copies of the links look synced `ms` earlier than they were, as after a pause: a worker
- * started next reads that time from disk (background/linkMirrors.ts, TRUST_HIT_FOR_MS).
+ * started next reads that time from disk (background/linkMirrors.ts, TRUST_HIT_FOR_MS). From the same page
+ * as expireSavedTokens, for the same reason.
  */
 async function ageLinkCopies(extension: Extension, ms: number): Promise<void> {
 	const page = await extension.openPage(OFFSCREEN_DOCUMENT);
@@ -132,6 +128,11 @@ async function ageLinkCopies(extension: Extension, ms: number): Promise<void> {
 	}
 }
 
+/**
+ * What a worker started hours after the last one finds: the ID token the last worker saved in storage.session
+ * and Auth's own copy (IndexedDB) both expired, the refresh token still good. Rewritten from an extension page
+ * that sends the worker nothing (the offscreen clipboard document) while no worker runs, so no SDK sees it.
+ */
 async function expireSavedTokens(extension: Extension): Promise<void> {
 	const page = await extension.openPage(OFFSCREEN_DOCUMENT);
 	try {

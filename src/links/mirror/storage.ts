@@ -102,6 +102,13 @@ export const mirrorDatabaseName = (owner: string) => `${MIRROR_DATABASE_PREFIX}$
 const removedBy = (record: MirroredLink, deletion: Deletion) =>
 	!record.confirmed || record.updatedAt <= deletion.deletedAt;
 
+/** Whether two records of one code say the same, times and confirmation apart. */
+function sameContent(one: MirroredLink, other: MirroredLink): boolean {
+	const content = ({ url, host, title, custom, urlHash, tags }: MirroredLink) =>
+		JSON.stringify([url, host, title, custom, urlHash, tags ?? []]);
+	return content(one) === content(other);
+}
+
 /**
  * Deletes `code`'s total records counted at or before `through` (ms; all of them by default): a deleted
  * link's totals went with it in Firestore, which leaves nothing for a sync to find.
@@ -200,7 +207,8 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 
 		/**
 		 * This worker's own writes, shown before a sync confirms them; a saved link's create is over. A removed
-		 * link's totals go with it: its delete deleted them in Firestore.
+		 * link's totals go with it: its delete deleted them in Firestore. A sync that ran beside the write may
+		 * have brought it back already, confirmed with the server's times: that record is kept.
 		 */
 		async put(links: readonly MirroredLink[], removed: readonly string[]): Promise<void> {
 			const transaction = database.transaction([LINKS_STORE, CREATING_STORE, TOTALS_STORE], "readwrite");
@@ -208,7 +216,11 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 			const creating = transaction.objectStore(CREATING_STORE);
 			const totals = transaction.objectStore(TOTALS_STORE);
 			for (const link of links) {
-				store.put(link);
+				const stored = store.get(link.code);
+				stored.onsuccess = () => {
+					const record = stored.result as MirroredLink | undefined;
+					if (!(record?.confirmed && sameContent(record, link))) store.put(link);
+				};
 				creating.delete(link.code);
 			}
 			for (const code of removed) {

@@ -384,6 +384,22 @@ describe("a worker that just started, with the token the last one saved", () => 
 		await lookup.release();
 	});
 
+	it("checks a link its copy synced long ago through the SDK once Auth has started: one read, the sync after", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const [warmUp] = await linksOf(uid);
+		const worker = await here.startWorker(TRUST_HIT_FOR_MS);
+		await worker.saved();
+
+		const link = await worker.shorten("https://example.com/early/warm-up");
+
+		expect(link.code).toBe(warmUp);
+		expect(here.firestoreProxy.methods[0]).toBe("batchGet");
+		await vi.waitFor(() =>
+			expect(here.firestoreProxy.methods).toEqual(["batchGet", "runQuery", "runQuery", "runQuery"]),
+		);
+	});
+
 	it("hands out no link deleted in another browser since its copy synced: the read finds it gone, a new one is made", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();

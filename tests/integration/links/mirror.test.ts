@@ -224,6 +224,24 @@ describe("this worker's own writes", () => {
 		expect(await mirror.count()).toBe(0);
 	});
 
+	it("keep the server's version a sync brought back before them, and replace it when they say otherwise", async () => {
+		const owner = await newOwner();
+		const mirror = await mirrorOf(owner);
+		const url = "https://example.com/own/synced-first";
+		const link = await owner.here.shorten(owner.client.uid, { url, title: "Synced first" });
+		// The sync beside the create reads the link before the worker's own write of it lands.
+		await mirror.sync();
+		const synced = (await mirror.all())[0];
+		const { shortUrl: _, ...saved } = link;
+		const anHourAhead = Date.now() + 3_600_000;
+		const own = { ...saved, createdAt: anHourAhead, updatedAt: anHourAhead, urlHash: await hashUrl(url) };
+		await mirror.apply({ kind: "saved", links: [own] });
+		expect((await mirror.all())[0]).toEqual(synced);
+		// An edit of this worker's, which no sync has brought yet, shows at once.
+		await mirror.apply({ kind: "saved", links: [{ ...own, title: "Renamed" }] });
+		expect((await mirror.all())[0]).toMatchObject({ title: "Renamed", updatedAt: anHourAhead });
+	});
+
 	it("give way to a deletion elsewhere, even when this browser's clock runs ahead of the server's", async () => {
 		const owner = await newOwner();
 		const mirror = await mirrorOf(owner);
