@@ -8,8 +8,9 @@
  * Freshness: a sync (the changes since the last one, one round trip when nothing changed) runs when a
  * page asks for links and the last one is older than FRESH_FOR_MS, and whenever a page asks for one
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
- * pages follow; the worker's own writes go into the mirror at once. When a shorten's same-address lookup finds a link and the last sync is older than TRUST_HIT_FOR_MS, that
- * link is read first, and the sync follows the reply.
+ * pages follow; the worker's own writes go into the mirror at once. When a shorten's same-address lookup
+ * finds a link and the last sync is older than TRUST_HIT_FOR_MS, that link is read first, and the sync
+ * follows the reply.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
