@@ -319,7 +319,9 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 					currentOwner = null;
 					await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
 				}
-				await deleteMirrorsExcept(indexedDB, keep);
+				// Whom Auth names now: the clear waits for a running sync, and a user named meanwhile may have
+				// opened their mirror already.
+				await deleteMirrorsExcept(indexedDB, named ?? null);
 			});
 			following = deleting.catch(() => undefined);
 			return deleting;

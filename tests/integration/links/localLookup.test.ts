@@ -7,6 +7,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createLinkMirrors, TRUST_HIT_FOR_MS } from "../../../background/linkMirrors";
+import { mirrorDatabaseName } from "../../../src/links/mirror/storage";
 import { createLinkStore } from "../../../src/links/store";
 import type { LocalLinks } from "../../../src/links/store/deps";
 import { linkUrls } from "../../../src/links/store/read";
@@ -326,5 +327,31 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(lost.map((outcome) => (outcome.reason as { code?: string }).code)).toEqual(["alias-taken"]);
 		const winner = outcomes[0]?.status === "fulfilled" ? alice : bob;
 		expect((await winner.store.get(alias)).url).toMatch(/local\/(alice|bob)$/);
+	});
+});
+
+describe("whose copy stays on disk as users change", () => {
+	it("keeps the mirror of the user named last when a sign-out's delete waited for a running sync", async () => {
+		const worker = await workerOf();
+		const link = await worker.shorten("https://example.com/local/sign-out-race");
+		await worker.synced();
+		await worker.mirrors.signedIn(worker.owner);
+		const query = worker.catchNext((path) => path.endsWith(":runQuery"));
+		const syncing = worker.mirrors.sync(worker.owner).catch(() => undefined);
+		const held = await query;
+		// The sign-out's delete starts, and waits for the sync to end before clearing the mirror.
+		const signingOut = worker.mirrors.signedIn(null);
+		await new Promise((settle) => setTimeout(settle));
+		// Meanwhile another user signs in, and a write of theirs opens their mirror.
+		const next = `requests-${crypto.randomUUID()}`;
+		const signingIn = worker.mirrors.signedIn(next);
+		await worker.mirrors.saved(next, { ...link, code: "nextUsr" });
+		await held.pass();
+		await Promise.all([syncing, signingOut, signingIn]);
+
+		const names = (await worker.indexedDB.databases()).map((database) => database.name);
+		expect(names).toEqual([mirrorDatabaseName(next)]);
+		const { index } = await worker.mirrors.links(next);
+		expect([...index.links()].map((kept) => kept.code)).toEqual(["nextUsr"]);
 	});
 });
