@@ -53,7 +53,7 @@ function codeOfStatus(status: number): FirestoreErrorCode {
 
 /** Calls the database's `rpc` ("commit", "batchGet") with `body`; its answer, or a RestError. */
 export async function callRest(target: RestTarget, rpc: string, body: object): Promise<unknown> {
-	const url = `${target.origin}/v1/projects/${encodeURIComponent(target.projectId)}/databases/(default)/documents:${rpc}`;
+	const url = `${target.origin}/v1/${documentsRoot(encodeURIComponent(target.projectId))}:${rpc}`;
 	let response: Response;
 	try {
 		response = await target.fetch(url, {
