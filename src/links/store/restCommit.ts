@@ -33,7 +33,7 @@ function restWrite(documents: string, { collection, id, fields, merge }: Documen
 		else updateTransforms.push({ fieldPath, increment: restValue(value.by) });
 	}
 	return {
-		update: { name: `${documents}/${collection}/${encodeURIComponent(id)}`, fields: plain },
+		update: { name: `${documents}/${collection}/${id}`, fields: plain },
 		// Shorty's field names are plain identifiers, which a field path needs no quoting for.
 		...(merge ? { updateMask: { fieldPaths: Object.keys(plain).sort() } } : {}),
 		...(updateTransforms.length > 0 ? { updateTransforms } : {}),

@@ -20,7 +20,7 @@ interface BatchGetEntry {
  * user's). Any other answer or failure throws: the check is then not made, rather than a link dropped.
  */
 async function linkUrl(target: RestTarget, code: string): Promise<string | null> {
-	const name = `${documentsRoot(target.projectId)}/${LINKS}/${encodeURIComponent(code)}`;
+	const name = `${documentsRoot(target.projectId)}/${LINKS}/${code}`;
 	let entry: BatchGetEntry | undefined;
 	try {
 		[entry] = (await callRest(target, "batchGet", { documents: [name] })) as BatchGetEntry[];

@@ -400,6 +400,29 @@ describe("a worker that just started, with the token the last one saved", () => 
 		);
 	});
 
+	// Read with another user's token, a copy's links would read as gone (the rules refuse them) and be dropped.
+	it("checks a copy's links only with its owner's session: for anyone else, it reads nothing", async () => {
+		const here = await browser();
+		const uid = await here.signedUp();
+		const [warmUp = ""] = await linksOf(uid);
+		const lookup = holdLookup(here.authProxy);
+		const worker = await here.startWorker(TRUST_HIT_FOR_MS);
+
+		// Before Auth has started, the saved session is the only one: someone else's copy is not checked.
+		expect(await worker.early.linksNow("someone-else", [warmUp])).toBeNull();
+		expect(await worker.early.linksNow(uid, [warmUp])).toEqual(
+			new Map([[warmUp, "https://example.com/early/warm-up"]]),
+		);
+		expect(here.firestoreProxy.methods).toEqual(["batchGet"]);
+		await lookup.release();
+
+		// Once it has, the user Auth names is.
+		await worker.saved();
+		here.firestoreProxy.methods.length = 0;
+		expect(await worker.early.linksNow("someone-else", [warmUp])).toBeNull();
+		expect(here.firestoreProxy.methods).not.toContain("batchGet");
+	});
+
 	it("hands out no link deleted in another browser since its copy synced: the read finds it gone, a new one is made", async () => {
 		const here = await browser();
 		const uid = await here.signedUp();

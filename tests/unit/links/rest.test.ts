@@ -101,7 +101,8 @@ const WRITES: DocumentWrite[] = [
 	},
 	{
 		collection: "quotas",
-		id: "owner-2",
+		// A resource name in a JSON body holds the id as it is: nothing of it is escaped as in a URL.
+		id: "owner 2:ä",
 		fields: { lastCode: "abc", lastAt: SERVER_TIME, windowStart: SERVER_TIME, created: 1 },
 		merge: true,
 	},
@@ -143,8 +144,11 @@ describe("the REST read of links", () => {
 		bodies.length = 0;
 		const fromSdk = await getDoc(doc(getFirestore(app), "links", "abc-DEF_1"));
 		await linkUrlsOverRest(target(), ["abc-DEF_1"]);
-		expect(bodies).toHaveLength(2);
+		await getDoc(doc(getFirestore(app), "links", "any id:ä"));
+		await linkUrlsOverRest(target(), ["any id:ä"]);
+		expect(bodies).toHaveLength(4);
 		expect(bodies[1]).toEqual(bodies[0]);
+		expect(bodies[3]).toEqual(bodies[2]);
 		const fromRest = await linkUrlsOverRest(target(), ["abc-DEF_1", "other"]);
 		expect(fromSdk.get("url")).toBe(READ_URL);
 		expect(fromRest).toEqual(
