@@ -20,7 +20,7 @@ function statusText(state: ExportState): string {
 		case "running":
 			return t("exporting");
 		case "done":
-			return tPlural("exportSaved", state.count, { name: state.name, count: state.count });
+			return tPlural("exportDone", state.count, { name: state.name, count: state.count });
 		case "cancelled":
 			return t("exportCancelled");
 		case "failed":

@@ -223,7 +223,7 @@ describe("the options page with 253 links", () => {
 		expect(rows[0]).toEqual(["code", "short URL", "target", "title", "tags", "created", "clicks"]);
 		expect(rows).toHaveLength(LINKS + 1);
 		expect(rows.slice(1).map((row) => row[0])).toEqual(await allCodes());
-		await expect.poll(() => page.getByText(`Saved ${file.suggestedFilename()} with 253 links.`).count()).toBe(1);
+		await expect.poll(() => page.getByText(`Exported 253 links to ${file.suggestedFilename()}.`).count()).toBe(1);
 	});
 
 	it("edits a target and deletes a link, and both hold after a reload", async () => {

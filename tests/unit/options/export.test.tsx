@@ -26,7 +26,7 @@ describe("exporting CSV", () => {
 		background.requests.length = 0;
 		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 		expect(
-			await screen.findByText(/^Saved shorty-links-\d{4}-\d{2}-\d{2}\.csv with 253 links\.$/, undefined, {
+			await screen.findByText(/^Exported 253 links to shorty-links-\d{4}-\d{2}-\d{2}\.csv\.$/, undefined, {
 				timeout: 30_000,
 			}),
 		).toBeTruthy();
@@ -65,7 +65,7 @@ describe("exporting CSV", () => {
 		const page = renderOptions(background);
 		await waitFor(() => expect(shownCodes()).toHaveLength(1));
 		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-		await screen.findByText(/^Saved .* with 1 link\.$/);
+		await screen.findByText(/^Exported 1 link to .*\.csv\.$/);
 		expect((await savedRows(page))[1]?.[3]).toBe(`'=HYPERLINK("https://evil.example","Click")`);
 	});
 
@@ -77,7 +77,7 @@ describe("exporting CSV", () => {
 		const page = renderOptions(background);
 		await waitFor(() => expect(shownCodes()).toHaveLength(2));
 		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-		await screen.findByText(/^Saved .* with 2 links\.$/);
+		await screen.findByText(/^Exported 2 links to .*\.csv\.$/);
 		const tagsByCode = new Map((await savedRows(page)).slice(1).map((row) => [row[0], row[4]]));
 		expect(tagsByCode.get(tagged.code)).toBe("'-draft, work, Q2 plans");
 		expect([...tagsByCode.values()]).toContain("");
