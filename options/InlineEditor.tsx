@@ -31,8 +31,13 @@ export function InlineEditor({ value: initial, label, check, save, close, type =
 	const [saving, setSaving] = useState(false);
 
 	useEffect(() => {
-		input.current?.focus();
-		input.current?.select();
+		const field = input.current;
+		if (!field) return;
+		field.focus();
+		field.select();
+		// Selected before its first layout, Chrome scrolls the field to the selection's end: a long address
+		// would open on its last segment, its site out of sight.
+		field.scrollLeft = 0;
 	}, []);
 
 	async function submit() {

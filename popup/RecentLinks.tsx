@@ -5,6 +5,7 @@ import type { Link } from "../src/links/types";
 import { useSession } from "../src/ui/account/useSession";
 import { useBackground } from "../src/ui/BackgroundContext";
 import { CopyField } from "../src/ui/CopyField";
+import { displayTarget } from "../src/ui/displayUrl";
 import { usePopupEnvironment } from "./environment";
 
 /** Enough for five once the link on screen is left out. */
@@ -58,7 +59,7 @@ export function RecentLinks({ state, shownCode }: { state: RecentLinksState; sho
 			{recent.map((link) => (
 				<li key={link.code} className="recent-link">
 					<CopyField
-						label={link.title || link.url}
+						label={link.title || displayTarget(link.url)}
 						value={link.shortUrl}
 						copy={copy}
 						copyName={t("copyLinkTo", { page: link.title || link.host })}

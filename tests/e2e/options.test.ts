@@ -228,8 +228,17 @@ describe("the options page with 253 links", () => {
 
 	it("edits a target and deletes a link, and both hold after a reload", async () => {
 		const [edited, deleted] = (await shortLinks()).map(codeOf);
+		// Where the field is narrower than the address, it opens on its start, the site, all of it selected.
+		await page.setViewportSize({ width: 820, height: 720 });
 		await page.getByRole("button", { name: new RegExp(`^Edit target of .*/${edited}$`) }).click();
 		const field = page.getByRole("textbox", { name: new RegExp(`^New target for .*/${edited}$`) });
+		const opened = await field.evaluate((input: HTMLInputElement) => ({
+			cut: input.scrollWidth > input.clientWidth,
+			scrolled: input.scrollLeft,
+			selected: input.selectionEnd === input.value.length && input.selectionStart === 0,
+		}));
+		await page.setViewportSize({ width: 1280, height: 720 });
+		expect(opened).toEqual({ cut: true, scrolled: 0, selected: true });
 		await field.fill("https://example.com/edited-in-e2e");
 		await field.press("Enter");
 		await expect.poll(() => page.getByText("example.com/edited-in-e2e", { exact: true }).count()).toBe(1);

@@ -101,7 +101,7 @@ describe("the custom alias form", () => {
 		const { user, field, form, clipboard, suggestRequests } = await openAliasForm();
 		await user.type(field, "taken{Enter}");
 
-		const offered = await within(form).findByRole("group", { name: "Free aliases:" });
+		const offered = await within(form).findByRole("group", { name: "Available aliases:" });
 		expect(
 			within(offered)
 				.getAllByRole("button")
@@ -113,7 +113,7 @@ describe("the custom alias form", () => {
 		expect(description(field)).toBe("That alias is already in use. Please pick another.");
 		expect(field.getAttribute("aria-invalid")).toBe("true");
 		expect(announcement(form)).toBe(
-			"That alias is already in use. Please pick another. Free aliases: taken-news, taken-3, taken-4.",
+			"That alias is already in use. Please pick another. Available aliases: taken-news, taken-3, taken-4.",
 		);
 		expect(linkField().textContent).toBe("https://sho.rt/aB3dE5g");
 

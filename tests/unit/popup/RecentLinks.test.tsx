@@ -64,6 +64,14 @@ describe("the recent links", () => {
 		expect(document.activeElement).toBe(qrCode);
 	});
 
+	it("name a link with no title by its address as every page shows one, without its scheme", async () => {
+		const untitled = { ...linkFor("http://example.org/post/1?ref=2", "older01"), title: "" };
+		renderPopup({ tab: article, handlers: { recentLinks: () => ({ links: [linkFor(article.url), untitled] }) } });
+		await openRecentLinks();
+		const section = await screen.findByRole("region", { name: "Recent links" });
+		expect(within(section).getByRole("textbox", { name: "example.org/post/1?ref=2" })).toBeTruthy();
+	});
+
 	it("open under the tools and list the five newest other links, each copied by its own button", async () => {
 		const listRequests: RequestOf<"recentLinks">[] = [];
 		const { clipboard } = renderPopup({
