@@ -109,6 +109,8 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	const departed = new Set<string>();
 	/** signedIn's deletes, one after another: an earlier one running late must not delete a later user's mirror. */
 	let following: Promise<void> = Promise.resolve();
+	/** The clear of the mirror signedIn last closed, which deletes its owner's database once a running sync ends. */
+	let clearing: { owner: string; done: Promise<void> } | null = null;
 
 	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
 	async function follow(held: Held, codes: string[]): Promise<void> {
@@ -165,6 +167,8 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			currentOwner = owner;
 			current = (async () => {
 				await previous?.then((held) => held.mirror.close()).catch(() => undefined);
+				// The same user back before their sign-out's clear is done: it would delete the database opened now.
+				if (clearing?.owner === owner) await clearing.done;
 				return open(owner);
 			})();
 			// A mirror that failed to open is tried again on the next request rather than failing for ever.
@@ -314,10 +318,13 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			const deleting = following.then(async () => {
 				const keep = named ?? null;
 				if (keep === null || keep !== currentOwner) {
-					const previous = current;
+					const [previous, cleared] = [current, currentOwner];
 					current = null;
 					currentOwner = null;
-					await previous?.then((held) => held.mirror.clear()).catch(() => undefined);
+					if (previous && cleared) {
+						clearing = { owner: cleared, done: previous.then((held) => held.mirror.clear()).catch(() => undefined) };
+						await clearing.done;
+					}
 				}
 				// Whom Auth names now: the clear waits for a running sync, and a user named meanwhile may have
 				// opened their mirror already.

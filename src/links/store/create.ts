@@ -108,9 +108,15 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 		return { taken: target.exists(), mine, quota: quota.data() as StoredQuota | undefined };
 	}
 
-	/** The link at `code` if this very request made it; another user's link is unreadable, so never counts. */
+	/**
+	 * The link at `code` if this very request made it; another user's link is unreadable, so never counts.
+	 * A read that fails throws: taken for "not mine", it would drop a create that landed and make a second link.
+	 */
 	async function madeByThisRequest(code: string, fields: LinkFields): Promise<Link | null> {
-		const link = await readLink(firestore(), shortLinkBase, code).catch(() => null);
+		const link = await readLink(firestore(), shortLinkBase, code).catch((error: unknown) => {
+			if (error instanceof ShortyError && error.code === "link-not-found") return null;
+			throw error;
+		});
 		return link?.url === fields.url && link.custom === fields.custom ? link : null;
 	}
 

@@ -296,6 +296,26 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(links.index.find({ text: "local/died" }).total).toBe(1);
 	});
 
+	it("a retry whose read of that create fails makes no second link: it fails, and the next retry finds the first", async () => {
+		const first = await far();
+		await first.shorten("https://example.com/local/warm-up");
+		await first.synced();
+		const made = await first.store.shorten(first.owner, { url: "https://example.com/local/died-offline" });
+
+		const restarted = await far(first.owner, first.indexedDB);
+		const read = restarted.catchNext((path) => path.endsWith(":batchGet"));
+		const failed = restarted.shorten("https://example.com/local/died-offline").catch((error: unknown) => error);
+		(await read).cut();
+		expect(await failed).toBeInstanceOf(Error);
+		expect(restarted.methods).toEqual(["batchGet"]);
+
+		const retried = await restarted.shorten("https://example.com/local/died-offline");
+		expect(retried.code).toBe(made.code);
+		await restarted.synced();
+		const links = await restarted.mirrors.links(first.owner);
+		expect(links.index.find({ text: "local/died-offline" }).total).toBe(1);
+	});
+
 	it("two browsers that shortened one address before either synced keep both links, and settle on the older", async () => {
 		const one = await far();
 		await one.shorten("https://example.com/local/warm-up");
@@ -353,5 +373,28 @@ describe("whose copy stays on disk as users change", () => {
 		expect(names).toEqual([mirrorDatabaseName(next)]);
 		const { index } = await worker.mirrors.links(next);
 		expect([...index.links()].map((kept) => kept.code)).toEqual(["nextUsr"]);
+	});
+
+	it("opens the mirror of a user who signed out and back in during a sync only once the sign-out's clear is done", async () => {
+		const worker = await workerOf();
+		const link = await worker.shorten("https://example.com/local/sign-out-and-in");
+		await worker.synced();
+		await worker.mirrors.signedIn(worker.owner);
+		const query = worker.catchNext((path) => path.endsWith(":runQuery"));
+		const syncing = worker.mirrors.sync(worker.owner).catch(() => undefined);
+		const held = await query;
+		const signingOut = worker.mirrors.signedIn(null);
+		await new Promise((settle) => setTimeout(settle));
+		// The same user signs in again, and a write of theirs asks for their mirror while the clear waits.
+		const signingIn = worker.mirrors.signedIn(worker.owner);
+		const saving = worker.mirrors.saved(worker.owner, { ...link, code: "afterIn" });
+		await held.pass();
+		await Promise.all([syncing, signingOut, signingIn, saving]);
+
+		const names = (await worker.indexedDB.databases()).map((database) => database.name);
+		expect(names).toEqual([mirrorDatabaseName(worker.owner)]);
+		// The mirror answers, from the new database: the write that opened it, not the cleared one's links.
+		const { index } = await worker.mirrors.links(worker.owner);
+		expect([...index.links()].map((kept) => kept.code)).toEqual(["afterIn"]);
 	});
 });
