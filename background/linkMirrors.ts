@@ -293,6 +293,23 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
 		},
 
+		/**
+		 * A write of the worker's own failed, and may have landed all the same (its answer lost; some of a
+		 * delete's batches in): from now until a sync that starts after it has ended, a hit is read before it
+		 * is handed out, however recent the last sync. Resolves once that holds; the sync runs on its own.
+		 */
+		async unsure(owner: string): Promise<void> {
+			const held = await heldFor(owner);
+			held.syncedAt = null;
+			const running = held.syncing;
+			void (async () => {
+				// A sync under way may have read before the write landed: it cannot vouch for it.
+				await running?.catch(() => undefined);
+				held.syncedAt = null;
+				await sync(held);
+			})().catch(() => undefined);
+		},
+
 		/** The worker's own deletes. */
 		async deleted(owner: string, codes: string[]): Promise<void> {
 			const held = await heldFor(owner);

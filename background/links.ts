@@ -130,10 +130,25 @@ export function linkHandlers(
 		void started.then(() => mirrors().saved(owner, link)).catch(() => undefined);
 	}
 
+	/**
+	 * The user's write, whose failure may hide a write that landed (its answer lost): the mirror then checks
+	 * each link it hands out until it has synced again (LinkMirrors.unsure).
+	 */
+	async function written<T>(owner: string, write: Promise<T>): Promise<T> {
+		try {
+			return await write;
+		} catch (error) {
+			await mirrors()
+				.unsure(owner)
+				.catch(() => undefined);
+			throw error;
+		}
+	}
+
 	/** An edit of one of the signed-in user's links, kept in the mirror once the store has made it. */
 	async function edited(edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
 		const user = await requireUser(auth());
-		const link = await edit(store());
+		const link = await written(user.uid, edit(store()));
 		keep(user.uid, link);
 		return link;
 	}
@@ -228,7 +243,7 @@ export function linkHandlers(
 		updateLink: ({ code, url }) => edited((store) => store.updateTarget(code, url)),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
-			const deleted = await store().removeMany(user.uid, codes);
+			const deleted = await written(user.uid, store().removeMany(user.uid, codes));
 			void mirrors()
 				.deleted(user.uid, deleted)
 				.catch(() => undefined);

@@ -20,8 +20,8 @@ export interface Client {
 
 let apps = 0;
 
-function connect(app: FirebaseApp): Firestore {
-	const [host = "", port = ""] = inject("backend").firestore.split(":");
+function connect(app: FirebaseApp, firestore = inject("backend").firestore): Firestore {
+	const [host = "", port = ""] = firestore.split(":");
 	const db = getFirestore(app);
 	connectFirestoreEmulator(db, host, Number(port));
 	return db;
@@ -66,11 +66,14 @@ export async function newUser(): Promise<Client & { uid: string }> {
 	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
 }
 
-/** The account of newAccount() signed in on another client: the same user's other browser. */
-export async function signedInElsewhere(email: string): Promise<Client & { uid: string }> {
+/**
+ * The account of newAccount() signed in on another client: the same user's other browser, its Firestore
+ * requests sent to `firestore` (a proxy's host) when given.
+ */
+export async function signedInElsewhere(email: string, firestore?: string): Promise<Client & { uid: string }> {
 	const { app, auth } = newAuthApp();
 	const { user } = await signInWithEmailAndPassword(auth, email, ACCOUNT_PASSWORD);
-	return { db: connect(app), uid: user.uid, close: () => deleteApp(app) };
+	return { db: connect(app, firestore), uid: user.uid, close: () => deleteApp(app) };
 }
 
 /**

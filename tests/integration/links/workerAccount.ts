@@ -6,37 +6,48 @@
 import { IDBFactory } from "fake-indexeddb";
 import { getAuth } from "firebase/auth";
 import type { Auth } from "firebase/auth/web-extension";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import type { SignOutMemory } from "../../../background/accounts";
 import { createLinkMirrors, type LinkMirrors } from "../../../background/linkMirrors";
 import { linkHandlers } from "../../../background/links";
 import { createLinkStore } from "../../../src/links/store";
+import type { LinkStoreDeps } from "../../../src/links/store/deps";
 import { linkUrls } from "../../../src/links/store/read";
 import type { LinksChange } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
 import { type Client, newAccount, signedInElsewhere } from "../clients";
+import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 
 const SHORT_BASE = "http://127.0.0.1:5000/";
 const opened: Client[] = [];
+const proxies: FaultyProxy[] = [];
 
 afterAll(async () => {
 	await Promise.all(opened.map((client) => client.close()));
+	await Promise.all(proxies.map((proxy) => proxy.close()));
 });
 
 /** Nobody in these tests signs out through the handlers: a signed-in user is never asked about it. */
 const neverSignedOut: SignOutMemory = { signedOutByUser: async () => false, remember: async () => undefined };
 
-export async function accountWithWorker() {
-	const here = await newAccount();
-	const there = await signedInElsewhere(here.email);
-	opened.push(here, there);
-	const storeOn = (client: Client, onChange?: (change: LinksChange) => void) =>
+/**
+ * A new account's worker, and the same account in another browser (`elsewhere`). `proxied`: the worker's
+ * Firestore requests go through a proxy that can lose an answer (`proxy`).
+ */
+export async function accountWithWorker({ proxied = false } = {}) {
+	const account = await newAccount();
+	const there = await signedInElsewhere(account.email);
+	const proxy = proxied ? await startFaultyProxy(Number(inject("backend").firestore.split(":")[1])) : null;
+	if (proxy) proxies.push(proxy);
+	const here = proxy ? await signedInElsewhere(account.email, `127.0.0.1:${proxy.port}`) : account;
+	opened.push(...new Set([account, there, here]));
+	const storeOn = (client: Client, worker?: Pick<LinkStoreDeps, "onChange" | "local">) =>
 		createLinkStore({
 			firestore: () => client.db,
 			random: (length) => crypto.getRandomValues(new Uint8Array(length)),
 			clock: Date.now,
 			shortLinkBase: SHORT_BASE,
-			...(onChange ? { onChange } : {}),
+			...worker,
 		});
 	/** What the worker's syncs announced to open pages. */
 	const announced: LinksChange[] = [];
@@ -52,7 +63,8 @@ export async function accountWithWorker() {
 		shortLinkBase: SHORT_BASE,
 		announce: (change) => announced.push(change),
 	});
-	const store = storeOn(here, (change) => written.push(change));
+	// The worker's store, as background/index.ts makes it: its same-address lookup asks the mirror first.
+	const store = storeOn(here, { onChange: (change) => written.push(change), local: mirrors.local });
 	const auth = getAuth(here.db.app) as unknown as Auth;
 	const call = inProcessBackground(
 		linkHandlers(
@@ -67,7 +79,18 @@ export async function accountWithWorker() {
 		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
 		return answer.data;
 	};
-	return { uid: here.uid, db: here.db, call, data, elsewhere: storeOn(there), mirrors, indexedDB, announced, written };
+	return {
+		uid: here.uid,
+		db: here.db,
+		call,
+		data,
+		elsewhere: storeOn(there),
+		mirrors,
+		indexedDB,
+		announced,
+		written,
+		proxy,
+	};
 }
 
 export type WorkerAccount = Awaited<ReturnType<typeof accountWithWorker>>;

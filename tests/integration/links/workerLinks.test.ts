@@ -8,6 +8,7 @@ import type { IDBFactory } from "fake-indexeddb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseInputProblem } from "../../../src/links/inputProblem";
 import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
+import type { RequestOf } from "../../../src/messages";
 import { administrator } from "../clients";
 import { countPeople } from "../links";
 import { accountWithWorker, type WorkerAccount } from "./workerAccount";
@@ -177,6 +178,39 @@ describe("keeping the worker's links fresh", () => {
 		expect(await data(call({ type: "searchLinks", term: "giraffe", pageSize: 10 }))).toMatchObject({ total: 1 });
 		await data(call({ type: "deleteLinks", codes: [made.code] }));
 		expect(await data(call({ type: "searchLinks", term: "zebra", pageSize: 10 }))).toMatchObject({ total: 0 });
+	});
+});
+
+describe("a write of the worker's own whose answer is lost", () => {
+	/** A new link, in a mirror synced a moment ago, and `write` sent with its answer lost. */
+	async function lostAnswerTo(write: (code: string) => RequestOf<"deleteLinks" | "updateLink">) {
+		const worker = await accountWithWorker({ proxied: true });
+		const { call, data, proxy } = worker;
+		if (!proxy) throw new Error("no proxy");
+		await data(call({ type: "syncLinks" }));
+		const made = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
+		const commit = proxy.catchNext((path) => path.endsWith(":commit"));
+		const writing = call(write(made.code));
+		await (await commit).loseAnswer();
+		expect((await writing).ok).toBe(false);
+		return { ...worker, made };
+	}
+
+	it("hands out no link whose delete landed: a new one is made", async () => {
+		const { call, data, made } = await lostAnswerTo((code) => ({ type: "deleteLinks", codes: [code] }));
+		const again = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
+		expect(again.code).not.toBe(made.code);
+	});
+
+	it("hands out no link whose new target landed: the address gets a link of its own", async () => {
+		const { call, data, made } = await lostAnswerTo((code) => ({
+			type: "updateLink",
+			code,
+			url: "https://example.com/elsewhere-now",
+		}));
+		const again = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
+		expect(again.code).not.toBe(made.code);
+		expect(again.url).toBe("https://example.com/lost-answer");
 	});
 });
 
