@@ -30,7 +30,7 @@ export const FRESH_FOR_MS = 2_000;
  * keeps that one round trip however much changed elsewhere, and needs no Auth in a worker just started
  * (the saved token reads it). A repeated address within it (copied again, from the popup, the menu or the
  * shortcut) still sends nothing. A miss is not checked: the worst it makes is a second link to the
- * address, both working, settled by the next sync.
+ * address, both working, settled by the sync that a link made into a copy this old starts (`saved`).
  */
 export const TRUST_HIT_FOR_MS = 5 * 60_000;
 /**
@@ -291,6 +291,9 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			(await held.index)?.put(link);
 			const { shortUrl: _, ...stored } = link;
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
+			// A copy past TRUST_HIT_FOR_MS syncs now: a miss is not checked, so the link just made may be a
+			// second one to an address shortened elsewhere meanwhile, which this sync brings to settle on.
+			if (!syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
 		},
 
 		/**

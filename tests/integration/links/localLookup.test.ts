@@ -202,6 +202,21 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(here.methods).toEqual(["commit"]);
 	});
 
+	it("syncs once it has made a link into a copy synced long ago: a link made elsewhere meanwhile is then the one", async () => {
+		const { here, elsewhere } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/stale-copy"]);
+		const older = await elsewhere.shorten("https://example.com/local/made-elsewhere");
+		// A miss is not checked: a second link to the address.
+		const newer = await here.shorten("https://example.com/local/made-elsewhere");
+		expect(newer.code).not.toBe(older.code);
+		expect(here.methods.slice(0, 1)).toEqual(["commit"]);
+
+		// Nobody asks for a sync; the new link in a copy this old starts one.
+		await vi.waitFor(() => expect(here.methods.filter((method) => method === "runQuery")).toHaveLength(3));
+		await vi.waitFor(async () =>
+			expect((await here.shorten("https://example.com/local/made-elsewhere")).code).toBe(older.code),
+		);
+	});
+
 	it("in a worker whose Auth has not started, reads the link alone, hands it out, and syncs after the reply", async () => {
 		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/just-started"], false);
 		const answered = await here.store.shorten(here.owner, { url: "https://example.com/local/just-started" });
