@@ -165,16 +165,6 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 					</button>
 				</div>
 			)}
-			{chosen.length > 0 && (
-				<BulkDelete
-					count={chosen.length}
-					onDelete={() => deleteSelected(chosen)}
-					onClear={() => {
-						focusAfterRender(selectPage);
-						selection.clear();
-					}}
-				/>
-			)}
 			{shown === null ? (
 				state.status === "loading" && (
 					<p className="links-section__loading" role="status">
@@ -196,6 +186,24 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 				)
 			) : (
 				<div className="links-card">
+					{/* The selection's actions take the caption's place, the same height: ticking the first box
+					    moves no row from under the pointer. The table keeps its caption, for its name. */}
+					<div className="links-card__header">
+						{chosen.length > 0 ? (
+							<BulkDelete
+								count={chosen.length}
+								onDelete={() => deleteSelected(chosen)}
+								onClear={() => {
+									focusAfterRender(selectPage);
+									selection.clear();
+								}}
+							/>
+						) : (
+							<p className="links-card__caption" aria-hidden="true">
+								{captionFor(shownView)}
+							</p>
+						)}
+					</div>
 					<div className="links-table__scroll">
 						<LinksTable
 							links={links}

@@ -75,7 +75,7 @@ export function LinksTable({
 	return (
 		// biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA data grid pattern: a table whose rows move by arrow keys is a grid, which tells screen readers to pass those keys on.
 		<table ref={table} className="links-table" role="grid" aria-multiselectable="true" aria-busy={busy}>
-			<caption className="links-table__caption">{caption}</caption>
+			<caption className="visually-hidden">{caption}</caption>
 			<thead>
 				<tr>
 					<th scope="col" className="links-table__select">

@@ -343,6 +343,25 @@ describe("the options page with 253 links", () => {
 		}
 	});
 
+	// Asked to confirm a delete, the question may take a second line: the pointer is on its answers then.
+	it("moves no row when a first box is ticked, at either width: the selection's actions take the caption's place", async () => {
+		const [first, second] = (await shortLinks()).map(codeOf);
+		const box = (code: string | undefined) => page.getByRole("checkbox", { name: new RegExp(`^Select .*/${code}$`) });
+		try {
+			for (const width of [1280, 820]) {
+				await page.setViewportSize({ width, height: 720 });
+				const before = await box(second).boundingBox();
+				await box(first).check();
+				await page.getByRole("button", { name: "Delete selected" }).waitFor();
+				expect(await box(second).boundingBox(), `at ${width} px`).toEqual(before);
+				await page.getByRole("button", { name: "Clear selection" }).click();
+				expect(await box(second).boundingBox(), `cleared at ${width} px`).toEqual(before);
+			}
+		} finally {
+			await page.setViewportSize({ width: 1280, height: 720 });
+		}
+	});
+
 	it("passes axe's checks in light and dark, with a row being edited and an undo toast showing", async () => {
 		const [first, second] = (await shortLinks()).map(codeOf);
 		await page.getByRole("button", { name: new RegExp(`^Edit target of .*/${first}$`) }).click();
