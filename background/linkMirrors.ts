@@ -10,7 +10,8 @@
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
  * pages follow; the worker's own writes go into the mirror at once. When a shorten's same-address lookup
  * finds a link and the last sync is older than TRUST_HIT_FOR_MS, that link is read first, and the sync
- * follows the reply.
+ * follows the reply; a link the worker made into a copy that old starts one too (`saved`), and so does a
+ * write of its own that failed and may have landed (`unsure`), whose hits are read first until it ends.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -109,8 +110,13 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	const departed = new Set<string>();
 	/** signedIn's deletes, one after another: an earlier one running late must not delete a later user's mirror. */
 	let following: Promise<void> = Promise.resolve();
-	/** The clear of the mirror signedIn last closed, which deletes its owner's database once a running sync ends. */
+	/**
+	 * The clear of the mirror signedIn last closed, which deletes its owner's database once a running sync
+	 * ends; null once it has.
+	 */
 	let clearing: { owner: string; done: Promise<void> } | null = null;
+	/** The owner's mirror is being cleared: a shorten then asks Firestore rather than wait for a sync to end. */
+	const beingCleared = (owner: string) => clearing?.owner === owner;
 
 	/** Reads what a sync page touched back from disk into the index, and tells the pages. */
 	async function follow(held: Held, codes: string[]): Promise<void> {
@@ -219,6 +225,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	/** The same-address lookup and its crash-safe creates, answered by the mirror on disk (src/links/store/create.ts). */
 	const local: LocalLinks = {
 		async sameAddress(owner, urlHash) {
+			if (beingCleared(owner)) return null;
 			const held = await heldFor(owner);
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
@@ -230,11 +237,13 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			setTimeout(() => void sync(held).catch(() => undefined));
 			return { links: now ? links.filter((link) => now.get(link.code) === link.url) : links, unsettled };
 		},
+		// While the mirror is being cleared its lookups ask Firestore, which a retry's lookup would ask too:
+		// the record of a create then has no reader, and is not kept.
 		async creating(owner, urlHash, code) {
-			await (await heldFor(owner)).mirror.creating(code, urlHash);
+			if (!beingCleared(owner)) await (await heldFor(owner)).mirror.creating(code, urlHash);
 		},
 		async settled(owner, code) {
-			await (await heldFor(owner)).mirror.settled(code);
+			if (!beingCleared(owner)) await (await heldFor(owner)).mirror.settled(code);
 		},
 	};
 
@@ -291,9 +300,10 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			(await held.index)?.put(link);
 			const { shortUrl: _, ...stored } = link;
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
-			// A copy past TRUST_HIT_FOR_MS syncs now: a miss is not checked, so the link just made may be a
-			// second one to an address shortened elsewhere meanwhile, which this sync brings to settle on.
-			if (!syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
+			// A complete copy past TRUST_HIT_FOR_MS syncs now: its miss was not checked, so the link just made
+			// may be a second one to an address shortened elsewhere meanwhile, which this sync brings to settle
+			// on. (An incomplete copy's lookups ask Firestore; its first sync is a page's to start.)
+			if (held.complete && !syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
 		},
 
 		/**
@@ -342,8 +352,11 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 					current = null;
 					currentOwner = null;
 					if (previous && cleared) {
-						clearing = { owner: cleared, done: previous.then((held) => held.mirror.clear()).catch(() => undefined) };
-						await clearing.done;
+						const done = previous.then((held) => held.mirror.clear()).catch(() => undefined);
+						const thisClear = { owner: cleared, done };
+						clearing = thisClear;
+						await done;
+						if (clearing === thisClear) clearing = null;
 					}
 				}
 				// Whom Auth names now: the clear waits for a running sync, and a user named meanwhile may have

@@ -1,6 +1,6 @@
 /** The link messages: validate what the domain cannot know (page sizes), find the user, call the store. */
 import type { Auth } from "firebase/auth/web-extension";
-import { ShortyError } from "../src/errors";
+import { ShortyError, toAppError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias, isCode } from "../src/links/codes";
 import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
@@ -76,6 +76,15 @@ const RECENT_LIMIT = 10;
 const SUGGESTED_ALIASES = 3;
 
 /**
+ * Whether a failed write went as far as Firestore (or failed in a way nobody foresaw), so may have written:
+ * Shorty's own codes are its checks, made before any request.
+ */
+function fromFirestore(error: unknown): boolean {
+	const { code } = toAppError(error);
+	return code.startsWith("firestore/") || code === "internal";
+}
+
+/**
  * `mirrors` holds the user's links in the worker: searches are answered from it, and the worker's own
  * writes go into it as they land (off the reply's path: a failure there is repaired by the next sync).
  * `early` names the user a shorten may act for while Auth is still starting (./earlyShorten.ts).
@@ -131,16 +140,20 @@ export function linkHandlers(
 	}
 
 	/**
-	 * The user's write, whose failure may hide a write that landed (its answer lost): the mirror then checks
-	 * each link it hands out until it has synced again (LinkMirrors.unsure).
+	 * The user's write, whose failure may hide a write that landed (its answer lost, or some of a delete's
+	 * batches in): the mirror then checks each link it hands out until it has synced again
+	 * (LinkMirrors.unsure). A failure Firestore did not answer with, bad input refused before any request,
+	 * changes nothing.
 	 */
 	async function written<T>(owner: string, write: Promise<T>): Promise<T> {
 		try {
 			return await write;
 		} catch (error) {
-			await mirrors()
-				.unsure(owner)
-				.catch(() => undefined);
+			if (fromFirestore(error)) {
+				await mirrors()
+					.unsure(owner)
+					.catch(() => undefined);
+			}
 			throw error;
 		}
 	}

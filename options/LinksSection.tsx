@@ -90,6 +90,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 	const clicksOf = (code: string): ClickTotal => shown?.clicks[code] ?? (shown?.complete === false ? "counting" : 0);
 	// The rows on screen and where they lie: while another page loads, the previous one's.
 	const shownView = state.shown?.view ?? view;
+	const caption = captionFor(shownView);
 	const links = shown?.links.filter((link) => !deletes.hidden.has(link.code)) ?? [];
 	const hiddenHere = (shown?.links.length ?? 0) - links.length;
 	const total = shown ? shown.total - hiddenHere : 0;
@@ -200,7 +201,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							/>
 						) : (
 							<p className="links-card__caption" aria-hidden="true">
-								{captionFor(shownView)}
+								{caption}
 							</p>
 						)}
 					</div>
@@ -209,7 +210,7 @@ export function LinksSection({ deletes, toasts }: LinksSectionProps) {
 							links={links}
 							// Every row of the page is on its way out: the table stays, saying so, until the next page.
 							placeholder={links.length === 0 ? tPlural("linksDeleted", hiddenHere, { count: hiddenHere }) : null}
-							caption={captionFor(shownView)}
+							caption={caption}
 							sort={shownView.sort}
 							busy={state.status === "loading"}
 							selected={selection.selected}

@@ -67,7 +67,9 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 		const message = errorText(reply.error);
 		setServerError(message);
 		setSuggestions(free);
-		setAnnounced(free.length > 0 ? t("freeAliasesAnnounced", { problem: message, aliases: free.join(", ") }) : message);
+		setAnnounced(
+			free.length > 0 ? t("availableAliasesAnnounced", { problem: message, aliases: free.join(", ") }) : message,
+		);
 		input.current?.focus();
 	}
 
@@ -110,7 +112,7 @@ export function AliasForm({ link, onSaved }: { link: Link; onSaved: (link: Link)
 			</p>
 			{suggestions.length > 0 && (
 				<fieldset className="alias-form__suggestions">
-					<legend className="alias-form__suggestions-label">{t("freeAliases")}</legend>
+					<legend className="alias-form__suggestions-label">{t("availableAliases")}</legend>
 					{suggestions.map((suggestion) => (
 						<button
 							key={suggestion}

@@ -403,6 +403,9 @@ describe("whose copy stays on disk as users change", () => {
 		// The same user signs in again, and a write of theirs asks for their mirror while the clear waits.
 		const signingIn = worker.mirrors.signedIn(worker.owner);
 		const saving = worker.mirrors.saved(worker.owner, { ...link, code: "afterIn" });
+		// A shorten meanwhile waits for neither the sync nor the clear: Firestore answers its lookup.
+		const meanwhile = await worker.store.shorten(worker.owner, { url: "https://example.com/local/sign-out-and-in" });
+		expect(meanwhile.code).toBe(link.code);
 		await held.pass();
 		await Promise.all([syncing, signingOut, signingIn, saving]);
 

@@ -202,6 +202,19 @@ describe("a write of the worker's own whose answer is lost", () => {
 		expect(again.code).not.toBe(made.code);
 	});
 
+	it("but bad input, refused before any request, changes nothing: no sync, the link handed out as it stands", async () => {
+		const { call, data, proxy } = await accountWithWorker({ proxied: true });
+		await data(call({ type: "syncLinks" }));
+		const made = await data(call({ type: "shorten", url: "https://example.com/bad-edit" }));
+		proxy?.methods.splice(0);
+		expect(await call({ type: "updateLink", code: made.code, url: "not an address" })).toMatchObject({
+			ok: false,
+			error: { code: "invalid-url" },
+		});
+		expect((await data(call({ type: "shorten", url: "https://example.com/bad-edit" }))).code).toBe(made.code);
+		expect(proxy?.methods).toEqual([]);
+	});
+
 	it("hands out no link whose new target landed: the address gets a link of its own", async () => {
 		const { call, data, made } = await lostAnswerTo((code) => ({
 			type: "updateLink",
