@@ -293,14 +293,20 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		for (const request of held) await (await request).pass();
 	});
 
-	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
+	/**
+	 * A create of `url` whose commit lands in a worker that dies before the link reaches its mirror
+	 * (store.shorten alone), and the worker started after it, with the same disk.
+	 */
+	async function diedMidCreate(url: string) {
 		const first = await far();
 		await first.shorten("https://example.com/local/warm-up");
 		await first.synced();
-		// The commit lands, and the worker dies before the link reaches its mirror: store.shorten alone.
-		const made = await first.store.shorten(first.owner, { url: "https://example.com/local/died" });
+		const made = await first.store.shorten(first.owner, { url });
+		return { first, made, restarted: await far(first.owner, first.indexedDB) };
+	}
 
-		const restarted = await far(first.owner, first.indexedDB);
+	it("a retry after the worker died between the commit and saving the link returns the link the first made", async () => {
+		const { first, made, restarted } = await diedMidCreate("https://example.com/local/died");
 		const retried = await restarted.shorten("https://example.com/local/died");
 
 		expect(retried.code).toBe(made.code);
@@ -312,12 +318,7 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 	});
 
 	it("a retry whose read of that create fails makes no second link: it fails, and the next retry finds the first", async () => {
-		const first = await far();
-		await first.shorten("https://example.com/local/warm-up");
-		await first.synced();
-		const made = await first.store.shorten(first.owner, { url: "https://example.com/local/died-offline" });
-
-		const restarted = await far(first.owner, first.indexedDB);
+		const { first, made, restarted } = await diedMidCreate("https://example.com/local/died-offline");
 		const read = restarted.catchNext((path) => path.endsWith(":batchGet"));
 		const failed = restarted.shorten("https://example.com/local/died-offline").catch((error: unknown) => error);
 		(await read).cut();
@@ -366,17 +367,27 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 });
 
 describe("whose copy stays on disk as users change", () => {
-	it("keeps the mirror of the user named last when a sign-out's delete waited for a running sync", async () => {
+	/**
+	 * A user with a link to `url`, signed out while a sync of theirs is held at its first query: the sign-out's
+	 * delete has started, and waits for the sync to end before clearing the mirror.
+	 */
+	async function signedOutDuringSync(url: string) {
 		const worker = await workerOf();
-		const link = await worker.shorten("https://example.com/local/sign-out-race");
+		const link = await worker.shorten(url);
 		await worker.synced();
 		await worker.mirrors.signedIn(worker.owner);
 		const query = worker.catchNext((path) => path.endsWith(":runQuery"));
 		const syncing = worker.mirrors.sync(worker.owner).catch(() => undefined);
 		const held = await query;
-		// The sign-out's delete starts, and waits for the sync to end before clearing the mirror.
 		const signingOut = worker.mirrors.signedIn(null);
 		await new Promise((settle) => setTimeout(settle));
+		return { worker, link, held, syncing, signingOut };
+	}
+
+	it("keeps the mirror of the user named last when a sign-out's delete waited for a running sync", async () => {
+		const { worker, link, held, syncing, signingOut } = await signedOutDuringSync(
+			"https://example.com/local/sign-out-race",
+		);
 		// Meanwhile another user signs in, and a write of theirs opens their mirror.
 		const next = `requests-${crypto.randomUUID()}`;
 		const signingIn = worker.mirrors.signedIn(next);
@@ -391,15 +402,9 @@ describe("whose copy stays on disk as users change", () => {
 	});
 
 	it("opens the mirror of a user who signed out and back in during a sync only once the sign-out's clear is done", async () => {
-		const worker = await workerOf();
-		const link = await worker.shorten("https://example.com/local/sign-out-and-in");
-		await worker.synced();
-		await worker.mirrors.signedIn(worker.owner);
-		const query = worker.catchNext((path) => path.endsWith(":runQuery"));
-		const syncing = worker.mirrors.sync(worker.owner).catch(() => undefined);
-		const held = await query;
-		const signingOut = worker.mirrors.signedIn(null);
-		await new Promise((settle) => setTimeout(settle));
+		const { worker, link, held, syncing, signingOut } = await signedOutDuringSync(
+			"https://example.com/local/sign-out-and-in",
+		);
 		// The same user signs in again, and a write of theirs asks for their mirror while the clear waits.
 		const signingIn = worker.mirrors.signedIn(worker.owner);
 		const saving = worker.mirrors.saved(worker.owner, { ...link, code: "afterIn" });
