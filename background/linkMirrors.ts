@@ -10,8 +10,9 @@
  * (`syncLinks`: the options page opening or regaining focus). What a sync brings is announced, so open
  * pages follow; the worker's own writes go into the mirror at once. When a shorten's same-address lookup
  * finds a link and the last sync is older than TRUST_HIT_FOR_MS, that link is read first, and the sync
- * follows the reply; a link the worker made into a copy that old starts one too (`saved`), and so does a
- * write of its own that failed and may have landed (`unsure`), whose hits are read first until it ends.
+ * follows the reply; a link the worker made into a copy that old, or never synced, starts one too
+ * (`saved`), and so does a write of its own that failed and may have landed (`unsure`), whose hits are
+ * read first until it ends.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -300,10 +301,11 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			(await held.index)?.put(link);
 			const { shortUrl: _, ...stored } = link;
 			await held.mirror.apply({ kind: "saved", links: [{ ...stored, urlHash: await hashUrl(link.url) }] });
-			// A complete copy past TRUST_HIT_FOR_MS syncs now: its miss was not checked, so the link just made
-			// may be a second one to an address shortened elsewhere meanwhile, which this sync brings to settle
-			// on. (An incomplete copy's lookups ask Firestore; its first sync is a page's to start.)
-			if (held.complete && !syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
+			// A copy past TRUST_HIT_FOR_MS syncs now: its miss was not checked, so the link just made may be a
+			// second one to an address shortened elsewhere meanwhile, which this sync brings to settle on. A copy
+			// that never synced in full starts its first sync: the menu and the shortcut ask for none, and until
+			// it ends every lookup of theirs is a round trip to Firestore.
+			if (!held.complete || !syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
 		},
 
 		/**

@@ -113,13 +113,20 @@ describe("a shorten with the worker's mirror synced", () => {
 		expect(worker.methods).toEqual(["commit"]);
 	});
 
-	it("asks Firestore while the mirror has never synced in full, and finds a link made in another browser", async () => {
+	it("asks Firestore while the mirror has never synced in full, finds a link made in another browser, then syncs", async () => {
 		const elsewhere = await workerOf();
 		const made = await elsewhere.shorten("https://example.com/local/elsewhere");
 		const here = await workerOf(elsewhere.owner);
-		const found = await here.shorten("https://example.com/local/elsewhere");
+		const found = await here.store.shorten(here.owner, { url: "https://example.com/local/elsewhere" });
 		expect(found.code).toBe(made.code);
 		expect(here.methods).toEqual(["runQuery", "runQuery"]);
+		// Saving the link starts the copy's first sync, unasked: the lookups after it are the copy's.
+		await here.mirrors.saved(here.owner, found);
+		await vi.waitFor(async () => {
+			here.methods.length = 0;
+			expect((await here.store.shorten(here.owner, { url: found.url })).code).toBe(made.code);
+			expect(here.methods).toEqual([]);
+		});
 	});
 	it("makes the link when the copy fails to forget a create it saw end without one", async () => {
 		const worker = await workerOf();
