@@ -175,7 +175,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			current = (async () => {
 				await previous?.then((held) => held.mirror.close()).catch(() => undefined);
 				// The same user back before their sign-out's clear is done: it would delete the database opened now.
-				if (clearing?.owner === owner) await clearing.done;
+				if (beingCleared(owner)) await clearing?.done;
 				return open(owner);
 			})();
 			// A mirror that failed to open is tried again on the next request rather than failing for ever.
