@@ -95,6 +95,12 @@ interface Held {
 	complete: boolean;
 	/** When the last sync that reached the end finished, by the injected clock. */
 	syncedAt: number | null;
+	/**
+	 * Set by `unsure` (a write of the worker's own may have landed unseen), and cleared by the first sync
+	 * that started after it and reached the end; until then no hit is handed out unread. A fresh symbol each
+	 * time, so a sync clears only what was set before it started. Kept on disk too, for the next worker.
+	 */
+	unsure: symbol | null;
 	syncing: Promise<void> | null;
 }
 
@@ -162,8 +168,17 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			shortLinkBase,
 			onSynced: (codes) => (held ? follow(held, codes) : undefined),
 		});
-		const syncedAt = await mirror.lastSynced();
-		held = { owner, mirror, index: null, clicks: new Map(), complete: syncedAt !== null, syncedAt, syncing: null };
+		const { finishedAt: syncedAt, unsure } = await mirror.trust();
+		held = {
+			owner,
+			mirror,
+			index: null,
+			clicks: new Map(),
+			complete: syncedAt !== null,
+			syncedAt,
+			unsure: unsure ? Symbol("unsure") : null,
+			syncing: null,
+		};
 		return held;
 	}
 
@@ -187,11 +202,19 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	}
 
 	function sync(held: Held): Promise<void> {
-		held.syncing ??= held.mirror
+		if (held.syncing) return held.syncing;
+		// A sync clears only a doubt it started after: one under way may have read before that write landed.
+		const settles = held.unsure;
+		held.syncing = held.mirror
 			.sync()
-			.then(() => {
+			.then(async () => {
 				held.complete = true;
 				held.syncedAt = clock();
+				if (settles !== null && held.unsure === settles) {
+					held.unsure = null;
+					// Left on disk, it costs the next worker one read of a hit: no reason to fail the sync.
+					await held.mirror.sure().catch(() => undefined);
+				}
 			})
 			.finally(() => {
 				held.syncing = null;
@@ -216,7 +239,8 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		return { index, clicks: held.clicks, complete: held.complete };
 	}
 
-	const syncedWithin = (held: Held, ms: number) => held.syncedAt !== null && clock() - held.syncedAt < ms;
+	const syncedWithin = (held: Held, ms: number) =>
+		held.unsure === null && held.syncedAt !== null && clock() - held.syncedAt < ms;
 
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
 	function freshen(held: Held): void {
@@ -311,16 +335,16 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		/**
 		 * A write of the worker's own failed, and may have landed all the same (its answer lost; some of a
 		 * delete's batches in): from now until a sync that starts after it has ended, a hit is read before it
-		 * is handed out, however recent the last sync. Resolves once that holds; the sync runs on its own.
+		 * is handed out, however recent the last sync, in this worker and in one started after it. Resolves
+		 * once that holds, on disk too; the sync runs on its own.
 		 */
 		async unsure(owner: string): Promise<void> {
 			const held = await heldFor(owner);
-			held.syncedAt = null;
+			held.unsure = Symbol("unsure");
+			await held.mirror.unsure();
 			const running = held.syncing;
 			void (async () => {
-				// A sync under way may have read before the write landed: it cannot vouch for it.
 				await running?.catch(() => undefined);
-				held.syncedAt = null;
 				await sync(held);
 			})().catch(() => undefined);
 		},

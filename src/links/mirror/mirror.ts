@@ -107,8 +107,15 @@ export async function openLinkMirror({ firestore, owner, indexedDB, clock, short
 		clicks: () => storage.clicks(),
 		/** The people of those of `codes` ever followed, by code. */
 		clicksOf: (codes: readonly string[]) => storage.clicksOf(codes),
-		/** When the last complete sync finished (the clock's milliseconds), null before one has. */
-		lastSynced: async () => (await storage.state()).finishedAt,
+		/**
+		 * When the last complete sync finished (the clock's milliseconds), null before one has, and whether a
+		 * write of this worker's own may have landed since unseen (`unsure`).
+		 */
+		trust: () => storage.trust(),
+		/** A write of the worker's own may have landed unseen: kept on disk until `sure`, for the next worker too. */
+		unsure: () => storage.setUnsure(true),
+		/** A sync that started after that write has ended: the copy holds what it did. */
+		sure: () => storage.setUnsure(false),
 		/** An account made a moment ago has no links: its empty mirror already holds them all. */
 		startEmpty: () => storage.startEmpty(clock()),
 

@@ -87,6 +87,12 @@ const BY_URL_HASH = "urlHash";
 const BY_CREATED_AT = "createdAt";
 const BY_CODE = "code";
 const STATE_KEY = "sync";
+/**
+ * Present while a write of the worker's own may have landed unseen (background/linkMirrors.ts, `unsure`),
+ * so that a worker started before the sync that settles it still checks its hits. A key of its own: each
+ * sync page writes the sync's state whole, and would overwrite it.
+ */
+const UNSURE_KEY = "unsure";
 const NEVER_SYNCED: SyncState = { links: null, tombstones: null, totals: null, finishedAt: null };
 
 /** What every mirror's database name starts with, so the worker can find and delete other users'. */
@@ -179,6 +185,28 @@ export async function openMirrorStorage(indexedDB: IDBFactory, owner: string) {
 		async state(): Promise<SyncState> {
 			const meta = database.transaction(META_STORE, "readonly").objectStore(META_STORE);
 			return ((await requestResult(meta.get(STATE_KEY))) as SyncState | undefined) ?? NEVER_SYNCED;
+		},
+
+		/** When the last complete sync finished, and whether a write may have landed since unseen: in one read. */
+		async trust(): Promise<{ finishedAt: number | null; unsure: boolean }> {
+			const meta = database.transaction(META_STORE, "readonly").objectStore(META_STORE);
+			const [state, unsure] = await Promise.all([
+				requestResult(meta.get(STATE_KEY)) as Promise<SyncState | undefined>,
+				requestResult(meta.get(UNSURE_KEY)),
+			]);
+			return { finishedAt: state?.finishedAt ?? null, unsure: unsure !== undefined };
+		},
+
+		/**
+		 * Marks that doubt, or clears it. Transactions on one store run in the order they were made, so the
+		 * last call made wins on disk too.
+		 */
+		async setUnsure(unsure: boolean): Promise<void> {
+			const transaction = database.transaction(META_STORE, "readwrite");
+			const meta = transaction.objectStore(META_STORE);
+			if (unsure) meta.put(true, UNSURE_KEY);
+			else meta.delete(UNSURE_KEY);
+			await transactionDone(transaction);
 		},
 
 		/**

@@ -84,7 +84,7 @@ describe("the first sync", () => {
 		const second = await owner.here.shorten(uid, { url: "https://example.com/mirror/two", title: "Two" });
 		const alias = await owner.here.shorten(uid, { url: "https://example.com/mirror/two", alias: `two-${newCode()}` });
 		const mirror = await mirrorOf(owner);
-		expect(await mirror.lastSynced()).toBeNull();
+		expect((await mirror.trust()).finishedAt).toBeNull();
 
 		const report = await mirror.sync();
 
@@ -102,7 +102,7 @@ describe("the first sync", () => {
 			custom: false,
 			shortUrl: `${SHORT_BASE}${first.code}`,
 		});
-		expect(await mirror.lastSynced()).toBeTypeOf("number");
+		expect((await mirror.trust()).finishedAt).toBeTypeOf("number");
 	});
 
 	it("reads one of the deletions made before it, not every one: they have nothing to remove", async () => {
@@ -359,9 +359,9 @@ describe("click totals", () => {
 		const after = await mirrorOf(owner, indexedDB);
 		expect(await codesOf(after)).toEqual([link.code]);
 		// Not complete until the totals are in: a link without one would read as never followed.
-		expect(await after.lastSynced()).toBeNull();
+		expect((await after.trust()).finishedAt).toBeNull();
 		expect(await after.sync()).toMatchObject({ links: 0, totals: 1 });
-		expect(await after.lastSynced()).toBeTypeOf("number");
+		expect((await after.trust()).finishedAt).toBeTypeOf("number");
 		expect(await after.clicks()).toEqual(new Map([[link.code, 4]]));
 		after.close();
 	});
@@ -431,7 +431,7 @@ describe("privacy", () => {
 		expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(name);
 		const reopened = await mirrorOf(owner, indexedDB);
 		expect(await reopened.count()).toBe(0);
-		expect(await reopened.lastSynced()).toBeNull();
+		expect((await reopened.trust()).finishedAt).toBeNull();
 		reopened.close();
 	});
 });
@@ -443,7 +443,7 @@ describe("a worker stopped mid-sync", () => {
 		const indexedDB = new IDBFactory();
 		const stopped = await mirrorOf(owner, indexedDB);
 		expect(await stopped.sync(1)).toMatchObject({ links: SYNC_PAGE_SIZE, pages: 1 });
-		expect(await stopped.lastSynced()).toBeNull();
+		expect((await stopped.trust()).finishedAt).toBeNull();
 		const kept = await codesOf(stopped);
 		stopped.close();
 		// Deleted while no worker ran: one link the stopped sync kept, and two it never reached.
@@ -456,6 +456,6 @@ describe("a worker stopped mid-sync", () => {
 
 		expect(rest).toEqual({ links: 250 - 2, tombstones: 3, totals: 0, pages: 1, queries: 3 });
 		expect(await codesOf(restarted)).toEqual(seeded.filter((code) => !gone.includes(code)));
-		expect(await restarted.lastSynced()).toBeTypeOf("number");
+		expect((await restarted.trust()).finishedAt).toBeTypeOf("number");
 	});
 });

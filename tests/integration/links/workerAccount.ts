@@ -54,26 +54,30 @@ export async function accountWithWorker({ proxied = false } = {}) {
 	/** What the worker's own writes announced, as the store tells them. */
 	const written: LinksChange[] = [];
 	const indexedDB = new IDBFactory();
-	const mirrors: LinkMirrors = createLinkMirrors({
-		indexedDB,
-		firestore: () => here.db,
-		// Auth is always ready here: the SDK reads, as a running worker's does.
-		linksNow: (_owner, codes) => linkUrls(here.db, codes),
-		clock: Date.now,
-		shortLinkBase: SHORT_BASE,
-		announce: (change) => announced.push(change),
-	});
-	// The worker's store, as background/index.ts makes it: its same-address lookup asks the mirror first.
-	const store = storeOn(here, { onChange: (change) => written.push(change), local: mirrors.local });
 	const auth = getAuth(here.db.app) as unknown as Auth;
-	const call = inProcessBackground(
-		linkHandlers(
-			() => auth,
-			() => store,
-			neverSignedOut,
-			() => mirrors,
-		),
-	);
+	/** The worker, as background/index.ts makes it: started again, it finds the first one's IndexedDB. */
+	const startWorker = () => {
+		const mirrors: LinkMirrors = createLinkMirrors({
+			indexedDB,
+			firestore: () => here.db,
+			// Auth is always ready here: the SDK reads, as a running worker's does.
+			linksNow: (_owner, codes) => linkUrls(here.db, codes),
+			clock: Date.now,
+			shortLinkBase: SHORT_BASE,
+			announce: (change) => announced.push(change),
+		});
+		// Its same-address lookup asks the mirror first.
+		const store = storeOn(here, { onChange: (change) => written.push(change), local: mirrors.local });
+		const call = inProcessBackground(
+			linkHandlers(
+				() => auth,
+				() => store,
+				neverSignedOut,
+				() => mirrors,
+			),
+		);
+		return { mirrors, call };
+	};
 	const data = async <T>(reply: Promise<{ ok: true; data: T } | { ok: false; error: unknown }>): Promise<T> => {
 		const answer = await reply;
 		if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`);
@@ -82,10 +86,11 @@ export async function accountWithWorker({ proxied = false } = {}) {
 	return {
 		uid: here.uid,
 		db: here.db,
-		call,
+		...startWorker(),
+		/** The worker started again (Chrome stopped it), with the same disk. */
+		restart: startWorker,
 		data,
 		elsewhere: storeOn(there),
-		mirrors,
 		indexedDB,
 		announced,
 		written,

@@ -182,8 +182,14 @@ describe("keeping the worker's links fresh", () => {
 });
 
 describe("a write of the worker's own whose answer is lost", () => {
-	/** A new link, in a mirror synced a moment ago, and `write` sent with its answer lost. */
-	async function lostAnswerTo(write: (code: string) => RequestOf<"deleteLinks" | "updateLink">) {
+	/**
+	 * A new link, in a mirror synced a moment ago, and `write` sent with its answer lost. `holdSync`: the sync
+	 * the failure starts is held at its first query (`heldSync`), as if Chrome stopped the worker before it ended.
+	 */
+	async function lostAnswerTo(
+		write: (code: string) => RequestOf<"deleteLinks" | "updateLink">,
+		{ holdSync = false } = {},
+	) {
 		const worker = await accountWithWorker({ proxied: true });
 		const { call, data, proxy } = worker;
 		if (!proxy) throw new Error("no proxy");
@@ -191,15 +197,38 @@ describe("a write of the worker's own whose answer is lost", () => {
 		const made = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
 		const commit = proxy.catchNext((path) => path.endsWith(":commit"));
 		const writing = call(write(made.code));
-		await (await commit).loseAnswer();
+		const caught = await commit;
+		// Set only now: a delete's own query, before its commit, is not the sync's.
+		const heldSync = holdSync ? proxy.catchNext((path) => path.endsWith(":runQuery")) : null;
+		await caught.loseAnswer();
 		expect((await writing).ok).toBe(false);
-		return { ...worker, made };
+		return { ...worker, proxy, made, heldSync };
 	}
 
 	it("hands out no link whose delete landed: a new one is made", async () => {
 		const { call, data, made } = await lostAnswerTo((code) => ({ type: "deleteLinks", codes: [code] }));
 		const again = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
 		expect(again.code).not.toBe(made.code);
+	});
+
+	it("hands out no link whose delete landed from a worker started before the sync that settles it ended", async () => {
+		const { data, made, proxy, restart, heldSync } = await lostAnswerTo(
+			(code) => ({ type: "deleteLinks", codes: [code] }),
+			{ holdSync: true },
+		);
+		await heldSync;
+		const { call } = restart();
+		const again = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
+		expect(again.code).not.toBe(made.code);
+
+		// A sync of the new worker's, started after that write, ends the doubt, on disk too: a repeated address
+		// sends nothing, in this worker or the next.
+		await data(call({ type: "syncLinks" }));
+		proxy.methods.splice(0);
+		for (const worker of [call, restart().call]) {
+			expect((await data(worker({ type: "shorten", url: "https://example.com/lost-answer" }))).code).toBe(again.code);
+		}
+		expect(proxy.methods).toEqual([]);
 	});
 
 	it("but bad input, refused before any request, changes nothing: no sync, the link handed out as it stands", async () => {
