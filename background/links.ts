@@ -10,6 +10,7 @@ import type { Handlers, RequestOf } from "../src/messages";
 import { requireUser, type SignOutMemory, signedInUid, userOrAnonymous } from "./accounts";
 import { type EarlyUser, SessionChanged } from "./earlyShorten";
 import type { LinkMirrors } from "./linkMirrors";
+import { createWriteTurns } from "./writeTurns";
 
 interface PageAsked {
 	pageSize: number;
@@ -112,6 +113,8 @@ export function linkHandlers(
 	| "renameTag"
 	| "deleteTag"
 > {
+	const turns = createWriteTurns();
+
 	/**
 	 * A rename or delete of a tag across the owner's links: the links come from the worker's copy, brought up
 	 * to date first (a link tagged in another browser must not be missed), each new list is worked out and
@@ -122,12 +125,15 @@ export function linkHandlers(
 		const names = changesOf([]);
 		if (!names.ok) throw ShortyError.from(names.error);
 		const user = await requireUser(auth());
-		const { index } = await mirrors().sync(user.uid);
-		const changes = changesOf(index.links());
-		if (!changes.ok) throw ShortyError.from(changes.error);
-		const retagged = await store().retag(user.uid, changes.value);
-		for (const link of retagged) keep(user.uid, link);
-		return { changed: retagged.length };
+		// In turn after every edit under way: its link's tags, read by the sync, would otherwise be overwritten.
+		return turns.forAll(async () => {
+			const { index } = await mirrors().sync(user.uid);
+			const changes = changesOf(index.links());
+			if (!changes.ok) throw ShortyError.from(changes.error);
+			const retagged = await store().retag(user.uid, changes.value);
+			for (const link of retagged) keep(user.uid, link);
+			return { changed: retagged.length };
+		});
 	}
 
 	/**
@@ -158,10 +164,10 @@ export function linkHandlers(
 		}
 	}
 
-	/** An edit of one of the signed-in user's links, kept in the mirror once the store has made it. */
-	async function edited(edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
+	/** An edit of one of the signed-in user's links, in its turn, kept in the mirror once the store has made it. */
+	async function edited(code: string, edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
 		const user = await requireUser(auth());
-		const link = await written(user.uid, edit(store()));
+		const link = await turns.forLinks([code], () => written(user.uid, edit(store())));
 		keep(user.uid, link);
 		return link;
 	}
@@ -253,16 +259,16 @@ export function linkHandlers(
 			const { complete } = await mirrors().sync(user.uid);
 			return { complete };
 		},
-		updateLink: ({ code, url }) => edited((store) => store.updateTarget(code, url)),
+		updateLink: ({ code, url }) => edited(code, (store) => store.updateTarget(code, url)),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
-			const deleted = await written(user.uid, store().removeMany(user.uid, codes));
+			const deleted = await turns.forLinks(codes, () => written(user.uid, store().removeMany(user.uid, codes)));
 			void mirrors()
 				.deleted(user.uid, deleted)
 				.catch(() => undefined);
 			return { codes: deleted };
 		},
-		setTags: ({ code, tags }) => edited((store) => store.setTags(code, tags)),
+		setTags: ({ code, tags }) => edited(code, (store) => store.setTags(code, tags)),
 		async listTags() {
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);

@@ -256,6 +256,29 @@ describe("a write of the worker's own whose answer is lost", () => {
 	});
 });
 
+describe("edits of one link sent while an earlier one is under way", () => {
+	it("keep the user's last: a tag list chosen after the page gave up on the first lands after it", async () => {
+		const { call, data, proxy, elsewhere, uid, mirrors } = await accountWithWorker({ proxied: true });
+		if (!proxy) throw new Error("no proxy");
+		const made = await data(call({ type: "shorten", url: "https://example.com/tagged-twice" }));
+		// The first edit's read of the link stalls, as on a slow network, past the page's time limit.
+		const stalled = proxy.catchNext((path) => path.endsWith(":batchGet"));
+		const first = call({ type: "setTags", code: made.code, tags: ["alpha"] });
+		const read = await stalled;
+		const second = call({ type: "setTags", code: made.code, tags: ["alpha", "beta"] });
+		// Time for the second to land first, as it did before edits took turns; not a measure of speed.
+		await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+		await read.pass();
+
+		expect(await data(first)).toMatchObject({ tags: ["alpha"] });
+		expect(await data(second)).toMatchObject({ tags: ["alpha", "beta"] });
+		expect((await elsewhere.get(made.code)).tags).toEqual(["alpha", "beta"]);
+		await data(call({ type: "syncLinks" }));
+		const { index } = await mirrors.links(uid);
+		expect(index.find({ text: "tagged-twice" }).links.map((link) => link.tags)).toEqual([["alpha", "beta"]]);
+	});
+});
+
 describe("whose links stay on disk", () => {
 	const mirrorsOnDisk = async (indexedDB: IDBFactory) =>
 		(await indexedDB.databases())
