@@ -117,20 +117,45 @@ export function accountHandlers(
 	memory: SignOutMemory,
 	sessions: Pick<SavedSessions, "clear">,
 ): Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword"> {
+	/**
+	 * The sign-up under way, by what it was asked with: the page gives up on an answer after its time limit
+	 * while the sign-up goes on, and the user's retry joins it. Two would race, and the second hear that
+	 * the email has an account: the one the first was making for them.
+	 */
+	let signingUp: { asked: string; session: Promise<Session> } | null = null;
+
+	async function signUpNow(email: string, password: string): Promise<Session> {
+		await auth().authStateReady();
+		const current = auth().currentUser;
+		// A retry of a sign-up that made the account after the page gave up on it: the user is in it already.
+		if (current && !current.isAnonymous && current.email?.toLowerCase() === email.toLowerCase()) {
+			return sessionOf(current);
+		}
+		await sessions.clear();
+		const { user } = current?.isAnonymous
+			? await linkWithCredential(current, EmailAuthProvider.credential(email, password))
+			: await createUserWithEmailAndPassword(auth(), email, password);
+		await memory.remember(false);
+		return sessionOf(user);
+	}
+
 	return {
 		async session() {
 			await auth().authStateReady();
 			return sessionOf(auth().currentUser);
 		},
-		async signUp({ email, password }) {
-			await auth().authStateReady();
-			const current = auth().currentUser;
-			await sessions.clear();
-			const { user } = current?.isAnonymous
-				? await linkWithCredential(current, EmailAuthProvider.credential(email.trim(), password))
-				: await createUserWithEmailAndPassword(auth(), email.trim(), password);
-			await memory.remember(false);
-			return sessionOf(user);
+		signUp({ email, password }) {
+			const asked = JSON.stringify([email.trim(), password]);
+			if (signingUp?.asked === asked) return signingUp.session;
+			const session = signUpNow(email.trim(), password);
+			const thisSignUp = { asked, session };
+			signingUp = thisSignUp;
+			void session
+				.finally(() => {
+					if (signingUp === thisSignUp) signingUp = null;
+				})
+				.catch(() => undefined);
+			return session;
 		},
 		async signIn({ email, password }) {
 			await sessions.clear();

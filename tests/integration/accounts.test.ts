@@ -152,3 +152,27 @@ describe("accounts, as the worker answers", () => {
 		await call({ type: "signOut" });
 	});
 });
+
+describe("a sign-up the page sent again, having given up on the first", () => {
+	it("answers with the account the first made, sent while it is under way or after it", async () => {
+		await userOrAnonymous(auth, memory, true);
+		const signUp = { type: "signUp", email: `again-${Date.now()}@shorty.test`, password: "correct horse" } as const;
+		const [first, joined] = await Promise.all([call(signUp), call(signUp)]);
+		const after = await call(signUp);
+
+		expect(first).toMatchObject({ ok: true, data: { user: { email: signUp.email, anonymous: false } } });
+		// Before, a second sign-up heard "An account with that email already exists": the one made for them.
+		expect(joined).toEqual(first);
+		expect(after).toEqual(first);
+		await call({ type: "signOut" });
+	});
+
+	it("still refuses an email someone else's account has", async () => {
+		await userOrAnonymous(auth, memory, true);
+		expect(await call({ type: "signUp", email, password: "another horse" })).toEqual({
+			ok: false,
+			error: { code: "auth/email-already-in-use" },
+		});
+		await call({ type: "signOut" });
+	});
+});
