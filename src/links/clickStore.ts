@@ -17,7 +17,7 @@ import { ShortyError } from "../errors";
 import { isCode } from "./codes";
 import { type AnalyticsWindow, foldDays, type LinkAnalytics, windowDays } from "./dayCounts";
 import { CLICK_TOTALS, CLICKS, DAYS, type DayCountsDocument } from "./schema";
-import { chunksOf } from "./store/documents";
+import { chunksOf, commitEach } from "./store/documents";
 
 /**
  * Day documents per batch when deleting a link's counts. Firestore's own limit is 500 writes, but the
@@ -31,8 +31,6 @@ export const DAY_DELETE_BATCH = 20;
  * most 256 (functions/src/clicks.ts), so one batch.
  */
 export const TOTAL_DELETE_BATCH = 500;
-/** Batches of one kind in flight at once, per link. */
-const DELETE_PARALLEL = 5;
 
 function isPermissionDenied(error: unknown): boolean {
 	return (error as { code?: unknown })?.code === "permission-denied";
@@ -61,21 +59,14 @@ export function createClickStore({ db, clock }: { db: Firestore; clock: () => nu
 	};
 }
 
-/**
- * Deletes `refs`, `perBatch` to a batch, DELETE_PARALLEL batches at a time: 90 days of 8 shards is 36
- * batches, which should not flood the connection.
- */
+/** Deletes `refs`, `perBatch` to a batch, several batches at once (commitEach): 90 days of 8 shards is 36. */
 async function deleteInBatches(db: Firestore, refs: DocumentReference[], perBatch: number): Promise<void> {
-	const batches = chunksOf(refs, perBatch);
-	for (let round = 0; round < batches.length; round += DELETE_PARALLEL) {
-		await Promise.all(
-			batches.slice(round, round + DELETE_PARALLEL).map((refsOfBatch) => {
-				const batch = writeBatch(db);
-				for (const ref of refsOfBatch) batch.delete(ref);
-				return batch.commit();
-			}),
-		);
-	}
+	const failure = await commitEach(chunksOf(refs, perBatch), async (refsOfBatch) => {
+		const batch = writeBatch(db);
+		for (const ref of refsOfBatch) batch.delete(ref);
+		await batch.commit();
+	});
+	if (failure !== null) throw failure.error;
 }
 
 /**

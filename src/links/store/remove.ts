@@ -6,7 +6,7 @@ import { isCode } from "../codes";
 import { writeTombstones } from "../mirror/tombstones";
 import { LINKS, TARGETS } from "../schema";
 import type { LinksChange } from "../types";
-import { chunksOf, ownedAmong } from "./documents";
+import { chunksOf, commitEach, ownedAmong } from "./documents";
 
 /** The most links one delete request may name: the largest page, since the page deletes what it shows. */
 export const DELETE_LIMIT = 100;
@@ -17,8 +17,6 @@ export const DELETE_LIMIT = 100;
  * existsAfter(link), if none is cached), so 5 links = 10 writes = at most 20 calls.
  */
 export const DELETE_BATCH = 5;
-/** Batches in flight at once: 100 links take 20 batches, 4 rounds of 5, without flooding the connection. */
-const DELETE_PARALLEL = 5;
 
 /**
  * Deletes links with their public targets in one batch, leaving their tombstones for mirrors to sync
@@ -43,8 +41,8 @@ async function deleteTogether(db: Firestore, owner: string, codes: string[]): Pr
 /**
  * Deletes those of `codes` that are `owner`'s links, with their targets, and returns them. A code that
  * is gone already (deleted from another tab) or someone else's is skipped rather than failing the
- * rest. The links go in batches of DELETE_BATCH, each announced as it lands; when one fails, no
- * further batch starts and the error says how many were deleted (those announced).
+ * rest. The links go in batches of DELETE_BATCH, several at once (commitEach), each announced as it
+ * lands; when one fails, no further batch starts and the error says how many were deleted (those announced).
  */
 export async function removeMany(
 	db: Firestore,
@@ -56,23 +54,14 @@ export async function removeMany(
 		throw new ShortyError("invalid-request", `at most ${DELETE_LIMIT} links at a time`);
 	}
 	const mine = await ownedAmong(db, owner, [...new Set(codes.filter(isCode))]);
-	const batches = chunksOf(mine, DELETE_BATCH);
 	const deleted: string[] = [];
-	let failure: unknown = null;
-	const worker = async () => {
-		for (let batch = batches.shift(); batch && failure === null; batch = batches.shift()) {
-			try {
-				await deleteTogether(db, owner, batch);
-				deleted.push(...batch);
-				onChange({ kind: "deleted", codes: batch });
-			} catch (error) {
-				failure ??= error;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: DELETE_PARALLEL }, worker));
+	const failure = await commitEach(chunksOf(mine, DELETE_BATCH), async (batch) => {
+		await deleteTogether(db, owner, batch);
+		deleted.push(...batch);
+		onChange({ kind: "deleted", codes: batch });
+	});
 	if (failure !== null) {
-		throw new ShortyError(toAppError(failure).code, `${deleted.length} of ${mine.length} links were deleted`);
+		throw new ShortyError(toAppError(failure.error).code, `${deleted.length} of ${mine.length} links were deleted`);
 	}
 	return deleted;
 }

@@ -6,7 +6,7 @@ import { LINKS } from "../schema";
 import { checkTags, type TagChange } from "../tags";
 import type { Link } from "../types";
 import type { StoreDeps } from "./deps";
-import { chunksOf, ownedAmong } from "./documents";
+import { chunksOf, commitEach, ownedAmong } from "./documents";
 import { commitEdit } from "./edit";
 import { readLink } from "./read";
 import { isPermissionDenied, orThrow } from "./refusals";
@@ -82,8 +82,8 @@ async function commitSkippingDeleted(db: Firestore, owner: string, batch: TagCha
 }
 
 /**
- * Gives many of `owner`'s links their new tag lists, TAG_BATCH links a batch, one batch after another, each
- * announced as it lands; a link deleted meanwhile is skipped. Each list is checked by checkTags first: one
+ * Gives many of `owner`'s links their new tag lists, TAG_BATCH links a batch, several at once (commitEach),
+ * each announced as it lands; a link deleted meanwhile is skipped. Each list is checked by checkTags first: one
  * refusal and nothing is written. When a batch fails, no further batch starts and the error says how many
  * links were retagged. Returns the links retagged, as saved.
  */
@@ -97,17 +97,18 @@ export async function retag(
 		return { link, tags: orThrow(checkTags(tags)) };
 	});
 	const retagged: Link[] = [];
-	for (const batch of chunksOf(checked, TAG_BATCH)) {
-		let landed: TagChange[];
-		try {
-			landed = await commitSkippingDeleted(firestore(), owner, batch);
-		} catch (error) {
-			throw new ShortyError(toAppError(error).code, `${retagged.length} of ${checked.length} links were retagged`);
-		}
-		if (landed.length === 0) continue;
+	const failure = await commitEach(chunksOf(checked, TAG_BATCH), async (batch) => {
+		const landed = await commitSkippingDeleted(firestore(), owner, batch);
+		if (landed.length === 0) return;
 		const now = clock();
 		retagged.push(...landed.map(({ link, tags }) => withTags(link, tags, now)));
 		onChange({ kind: "updated", codes: landed.map(({ link }) => link.code) });
+	});
+	if (failure !== null) {
+		throw new ShortyError(
+			toAppError(failure.error).code,
+			`${retagged.length} of ${checked.length} links were retagged`,
+		);
 	}
 	return retagged;
 }
