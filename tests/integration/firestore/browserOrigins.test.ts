@@ -6,22 +6,14 @@
  */
 import { doc, getDoc, setDoc } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callRpc, DOCUMENTS, errorOf, PROJECT_ID, startTestServer, type TestServer } from "./helpers";
+import { bearerFor, callRpc, DOCUMENTS, errorOf, PROJECT_ID, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 const resetPath = `/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
 const WEB_PAGE = "https://attacker.example";
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const REDIRECT_PAGE = "http://127.0.0.1:5000";
-/** An emulator ID token for alice, as the SDK builds one from mockUserToken. */
-const ALICE = `Bearer ${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
-	JSON.stringify({
-		sub: "alice",
-		user_id: "alice",
-		aud: PROJECT_ID,
-		iss: `https://securetoken.google.com/${PROJECT_ID}`,
-	}),
-).toString("base64url")}.`;
+const ALICE = bearerFor("alice");
 
 beforeAll(async () => {
 	server = await startTestServer();

@@ -17,6 +17,7 @@ import type {
 	IndexDefinition,
 	RunningFirestoreServer,
 } from "../../../local/firestore/types";
+import { emulatorIdToken } from "../emulatorToken";
 
 export const PROJECT_ID = "demo-shorty";
 
@@ -45,8 +46,7 @@ export function serverOptions(
 
 /** An Authorization header for `uid` with an unsigned emulator ID token, as the SDK's mockUserToken sends. */
 export function bearerFor(uid: string): string {
-	const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-	return `Bearer ${segment({ alg: "none", typ: "JWT" })}.${segment({ aud: PROJECT_ID, sub: uid, user_id: uid })}.`;
+	return `Bearer ${emulatorIdToken(uid)}`;
 }
 
 /** The SDK error code a call fails with. */

@@ -47,8 +47,9 @@ import type { Link } from "../../../src/links/types";
 import { inProcessBackground } from "../../unit/inProcessBackground";
 import { sessionArea } from "../../unit/sessionArea";
 import { administrator } from "../clients";
+import { emulatorIdToken } from "../emulatorToken";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
-import { emulatorToken, SHORT_BASE } from "./proxiedWorker";
+import { SHORT_BASE } from "./proxiedWorker";
 
 const PROJECT = "demo-shorty";
 const SAVED_SESSION_KEY = "savedSession";
@@ -624,7 +625,7 @@ describe("a worker that just started falls back to Auth", () => {
 	);
 
 	it.each([
-		["another user's token", () => emulatorToken(`someone-${crypto.randomUUID()}`)],
+		["another user's token", () => emulatorIdToken(`someone-${crypto.randomUUID()}`)],
 		["a token the server cannot read", () => "not-a-token"],
 	])("refused with %s, sends the commit again through the SDK and makes exactly one link", async (_, token) => {
 		const here = await browser();

@@ -8,16 +8,11 @@ import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase
 import { inject } from "vitest";
 import type { RestTarget } from "../../../src/links/store/rest";
 import { type LatencyProxy, startLatencyProxy } from "../../bench/latencyProxy";
+import { emulatorIdToken } from "../emulatorToken";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 
 export const SHORT_BASE = "http://127.0.0.1:5000/";
 const PROJECT = "demo-shorty";
-
-/** An ID token as the Auth emulator issues them (unsigned), for `uid`: what the local server accepts. */
-export function emulatorToken(uid: string): string {
-	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-	return `${part({ alg: "none", typ: "JWT" })}.${part({ aud: PROJECT, sub: uid, user_id: uid, firebase: { sign_in_provider: "password" } })}.`;
-}
 
 const apps: FirebaseApp[] = [];
 const proxies: Array<FaultyProxy | LatencyProxy> = [];
@@ -48,7 +43,7 @@ export async function proxiedWorkerDb(owner = `requests-${crypto.randomUUID()}`,
 	const rest: RestTarget = {
 		origin: `http://127.0.0.1:${port}`,
 		projectId: PROJECT,
-		idToken: emulatorToken(owner),
+		idToken: emulatorIdToken(owner),
 		fetch,
 	};
 	return { owner, db, rest, methods: proxy.methods, catchNext: proxy.catchNext };
