@@ -118,19 +118,16 @@ export function accountHandlers(
 	sessions: Pick<SavedSessions, "clear">,
 ): Pick<Handlers, "session" | "signUp" | "signIn" | "signOut" | "resetPassword"> {
 	/**
-	 * The sign-up under way, by what it was asked with: the page gives up on an answer after its time limit
-	 * while the sign-up goes on, and the user's retry joins it. Two would race, and the second hear that
-	 * the email has an account: the one the first was making for them.
+	 * The last sign-up, by what it was asked with: the page gives up on an answer after its time limit while
+	 * the sign-up goes on, and the user's retry must not hear that the email has an account, the one made
+	 * for them. A retry of it waits for it, and answers with the account it made while that is still the one
+	 * signed in. The password stays in the worker's memory, beside the session's own refresh token.
 	 */
-	let signingUp: { asked: string; session: Promise<Session> } | null = null;
+	let lastSignUp: { asked: string; session: Promise<Session> } | null = null;
 
 	async function signUpNow(email: string, password: string): Promise<Session> {
 		await auth().authStateReady();
 		const current = auth().currentUser;
-		// A retry of a sign-up that made the account after the page gave up on it: the user is in it already.
-		if (current && !current.isAnonymous && current.email?.toLowerCase() === email.toLowerCase()) {
-			return sessionOf(current);
-		}
 		await sessions.clear();
 		const { user } = current?.isAnonymous
 			? await linkWithCredential(current, EmailAuthProvider.credential(email, password))
@@ -145,16 +142,15 @@ export function accountHandlers(
 			return sessionOf(auth().currentUser);
 		},
 		signUp({ email, password }) {
-			const asked = JSON.stringify([email.trim(), password]);
-			if (signingUp?.asked === asked) return signingUp.session;
-			const session = signUpNow(email.trim(), password);
-			const thisSignUp = { asked, session };
-			signingUp = thisSignUp;
-			void session
-				.finally(() => {
-					if (signingUp === thisSignUp) signingUp = null;
-				})
-				.catch(() => undefined);
+			const asked = JSON.stringify([email.trim().toLowerCase(), password]);
+			const earlier = lastSignUp?.asked === asked ? lastSignUp.session : null;
+			const session = (async () => {
+				const made = await earlier?.catch(() => null);
+				const current = auth().currentUser;
+				if (made?.user && current && made.user.uid === current.uid) return sessionOf(current);
+				return signUpNow(email.trim(), password);
+			})();
+			lastSignUp = { asked, session };
 			return session;
 		},
 		async signIn({ email, password }) {

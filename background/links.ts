@@ -125,7 +125,10 @@ export function linkHandlers(
 		const names = changesOf([]);
 		if (!names.ok) throw ShortyError.from(names.error);
 		const user = await requireUser(auth());
-		// In turn after every edit under way: its link's tags, read by the sync, would otherwise be overwritten.
+		// The long part before the turn (a copy's first sync is its one large download), which holds every
+		// other write; in turn, after every edit under way, a second sync brings in what changed meanwhile, so
+		// an edit's tags are not overwritten with those read before it landed.
+		await mirrors().sync(user.uid);
 		return turns.forAll(async () => {
 			const { index } = await mirrors().sync(user.uid);
 			const changes = changesOf(index.links());

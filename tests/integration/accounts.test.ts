@@ -164,6 +164,11 @@ describe("a sign-up the page sent again, having given up on the first", () => {
 		// Before, a second sign-up heard "An account with that email already exists": the one made for them.
 		expect(joined).toEqual(first);
 		expect(after).toEqual(first);
+		// Another password is no retry: the account keeps the first, and the user hears so.
+		expect(await call({ ...signUp, password: "another horse" })).toEqual({
+			ok: false,
+			error: { code: "auth/email-already-in-use" },
+		});
 		await call({ type: "signOut" });
 	});
 

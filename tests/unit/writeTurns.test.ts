@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createWriteTurns } from "../../background/writeTurns";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createWriteTurns, TURN_WAIT_MS } from "../../background/writeTurns";
 
 /** A write the test answers: `started` says whether the turns let it begin. */
 function heldWrite<T>(answer: T) {
@@ -77,5 +77,31 @@ describe("the worker's writes to links, in turn", () => {
 		expect(await renamed).toEqual({ changed: 3 });
 		await settle();
 		expect(later.state.started).toBe(true);
+	});
+
+	describe("behind a write that is never answered", () => {
+		afterEach(() => {
+			vi.useRealTimers();
+		});
+
+		it("fails a write that waited TURN_WAIT_MS as timeout without starting it, and the next still waits", async () => {
+			vi.useFakeTimers();
+			const turns = createWriteTurns();
+			const stalled = heldWrite("tags [a]");
+			const gaveUp = heldWrite("tags [a, b]");
+			const next = heldWrite("tags [b]");
+			void turns.forLinks(["abc1234"], stalled.write);
+			const failed = turns.forLinks(["abc1234"], gaveUp.write).catch((error: { code?: string }) => error.code);
+			await vi.advanceTimersByTimeAsync(TURN_WAIT_MS);
+			expect(await failed).toBe("timeout");
+			expect(gaveUp.state.started).toBe(false);
+
+			void turns.forLinks(["abc1234"], next.write);
+			await vi.advanceTimersByTimeAsync(0);
+			expect(next.state.started).toBe(false);
+			stalled.answer();
+			await vi.advanceTimersByTimeAsync(0);
+			expect(next.state.started).toBe(true);
+		});
 	});
 });

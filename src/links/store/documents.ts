@@ -67,9 +67,9 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Batches in flight at once when a request writes many links: 100 links in batches of 5 take 4 rounds,
- * without flooding the connection. One after another, at a far region's round trip, a tag on 300 links
- * took longer than the page waits for an answer.
+ * Batched writes in flight at once: enough that a request writing many documents is a few round trips,
+ * not one per batch (one after another, a tag on 300 links outlasted the page's 10 s at a far region's
+ * round trip), and few enough not to flood the connection.
  */
 const BATCHES_IN_FLIGHT = 5;
 

@@ -265,9 +265,12 @@ describe("edits of one link sent while an earlier one is under way", () => {
 		const stalled = proxy.catchNext((path) => path.endsWith(":batchGet"));
 		const first = call({ type: "setTags", code: made.code, tags: ["alpha"] });
 		const read = await stalled;
+		const sentBefore = proxy.methods.length;
 		const second = call({ type: "setTags", code: made.code, tags: ["alpha", "beta"] });
-		// Time for the second to land first, as it did before edits took turns; not a measure of speed.
+		// Time for the second to go out first, as it did before edits took turns; not a measure of speed.
 		await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+		const edits = (methods: string[]) => methods.filter((method) => method === "batchGet" || method === "commit");
+		expect(edits(proxy.methods.slice(sentBefore))).toEqual([]);
 		await read.pass();
 
 		expect(await data(first)).toMatchObject({ tags: ["alpha"] });
