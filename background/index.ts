@@ -27,7 +27,7 @@ import { keepWarm } from "./keepWarm";
 import { createLinkMirrors } from "./linkMirrors";
 import { linkHandlers } from "./links";
 import { createMenus, menuTarget } from "./menus";
-import { announceFailure } from "./notify";
+import { announceCopied, announceFailure, announceNotCopied } from "./notify";
 import { onDemand } from "./onDemand";
 import { createQuickShorten } from "./quickShorten";
 import { savedSessions } from "./savedSession";
@@ -187,6 +187,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 const quickShorten = createQuickShorten({
 	shorten: createClient(async (request) => handleMessage(request)),
 	startCopy,
+	announce: { copied: announceCopied, notCopied: announceNotCopied, failure: announceFailure },
 });
 
 browser.runtime.onInstalled.addListener(() => void createMenus());

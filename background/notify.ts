@@ -41,6 +41,18 @@ export function announceCopied(link: Link): Promise<void> {
 	]);
 }
 
+/** Why a link that was made is not on the clipboard. */
+export type NotCopied = "clipboard-failed" | "newer-copied";
+
+/** A link made but not copied: named by its short link, as a copied one is, so the user can find it. */
+export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
+	const message =
+		why === "clipboard-failed"
+			? errorText({ code: "clipboard-failed" })
+			: t("notifyNewerCopied", { url: truncate(link.url) });
+	return announce(`shorty-${link.code}`, link.shortUrl, message, ["!", "#b54708"]);
+}
+
 export function announceFailure(error: AppError): Promise<void> {
 	return announce("shorty-error", t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
 }
