@@ -42,10 +42,13 @@ export function createQuickShorten({ shorten, startCopy, announce }: QuickShorte
 		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
 		if (!reply.ok) return announce.failure(reply.error);
 		if (copiedFor > thisAsk) return announce.notCopied(reply.data, "newer-copied");
+		const copiedBefore = copiedFor;
 		copiedFor = thisAsk;
 		try {
 			await pending.copy(reply.data.shortUrl);
 		} catch {
+			// Not on the clipboard after all: an earlier request's link, answered later, may still go there.
+			if (copiedFor === thisAsk) copiedFor = copiedBefore;
 			return announce.notCopied(reply.data, "clipboard-failed");
 		}
 		await announce.copied(reply.data);

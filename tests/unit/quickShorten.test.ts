@@ -23,7 +23,7 @@ function linkTo(url: string, code: string): Link {
  * The menu and shortcut path with a worker whose shorten answers when the test says (`answer`), a
  * clipboard that keeps what it was given (or refuses it), and the notifications it would show.
  */
-function quickShortenWith({ clipboardRefuses = false } = {}) {
+function quickShortenWith({ clipboardRefuses = (_text: string): boolean => false } = {}) {
 	const answers = new Map<string, (reply: Reply<"shorten">) => void>();
 	const clipboard: string[] = [];
 	const told: string[] = [];
@@ -31,7 +31,7 @@ function quickShortenWith({ clipboardRefuses = false } = {}) {
 		shorten: ({ url }) => new Promise((resolve) => answers.set(url, resolve)),
 		startCopy: () => ({
 			async copy(text) {
-				if (clipboardRefuses) throw new Error("Document is not focused.");
+				if (clipboardRefuses(text)) throw new Error("Document is not focused.");
 				clipboard.push(text);
 			},
 		}),
@@ -71,10 +71,24 @@ describe("shortening from the menu or the shortcut", () => {
 	});
 
 	it("names the link it made when the clipboard refuses it, rather than say the shorten failed", async () => {
-		const { shorten, answer, told } = quickShortenWith({ clipboardRefuses: true });
+		const { shorten, answer, told } = quickShortenWith({ clipboardRefuses: () => true });
 		const done = shorten({ url: "https://example.com/refused" });
 		answer("https://example.com/refused", "refused");
 		await done;
 		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}refused`]);
+	});
+
+	it("copies an earlier request's link that comes back second when the later one's copy was refused", async () => {
+		const { shorten, answer, clipboard, told } = quickShortenWith({
+			clipboardRefuses: (text) => text.endsWith("known11"),
+		});
+		const newAddress = shorten({ url: "https://example.com/new" });
+		const repeated = shorten({ url: "https://example.com/known" });
+		answer("https://example.com/known", "known11");
+		await repeated;
+		answer("https://example.com/new", "newlink");
+		await newAddress;
+		expect(clipboard).toEqual([`${BASE}newlink`]);
+		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}known11`, `copied ${BASE}newlink`]);
 	});
 });
