@@ -50,7 +50,7 @@ export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
 		why === "clipboard-failed"
 			? errorText({ code: "clipboard-failed" })
 			: t("notifyNewerCopied", { url: truncate(link.url) });
-	return announce(`shorty-${link.code}`, link.shortUrl, message, ["!", "#b54708"]);
+	return announce(`shorty-not-copied-${link.code}`, link.shortUrl, message, ["!", "#b54708"]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {

@@ -30,28 +30,37 @@ export interface QuickShortenDeps {
 export function createQuickShorten({ shorten, startCopy, announce }: QuickShortenDeps) {
 	let asked = 0;
 	/**
-	 * The latest click or keypress whose link has gone to the clipboard. A new address takes a round trip
-	 * and a repeated one none, so an earlier click's link can arrive after a later one's: copied then, it
-	 * would replace the link the user was just told is on the clipboard.
+	 * The latest click or keypress whose link is on the clipboard. A new address takes a round trip and a
+	 * repeated one none, so an earlier click's link can arrive after a later one's: copied then, it would
+	 * replace the link the user was just told is on the clipboard.
 	 */
 	let copiedFor = 0;
+	/**
+	 * The copy under way: copies run one at a time, in the order their links came, as a copy in the page
+	 * may land before one through Shorty's document that started first.
+	 */
+	let copying: Promise<unknown> = Promise.resolve();
+
+	async function copyInTurn(thisAsk: number, pending: PendingCopy, link: Link): Promise<NotCopied | null> {
+		if (copiedFor > thisAsk) return "newer-copied";
+		try {
+			await pending.copy(link.shortUrl);
+		} catch {
+			return "clipboard-failed";
+		}
+		copiedFor = thisAsk;
+		return null;
+	}
 
 	async function shortenCopyAnnounce({ url, title }: ShortenTarget, tabId?: number): Promise<void> {
 		const thisAsk = ++asked;
 		const pending = startCopy(tabId);
 		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
 		if (!reply.ok) return announce.failure(reply.error);
-		if (copiedFor > thisAsk) return announce.notCopied(reply.data, "newer-copied");
-		const copiedBefore = copiedFor;
-		copiedFor = thisAsk;
-		try {
-			await pending.copy(reply.data.shortUrl);
-		} catch {
-			// Not on the clipboard after all: an earlier request's link, answered later, may still go there.
-			if (copiedFor === thisAsk) copiedFor = copiedBefore;
-			return announce.notCopied(reply.data, "clipboard-failed");
-		}
-		await announce.copied(reply.data);
+		const copied = copying.then(() => copyInTurn(thisAsk, pending, reply.data));
+		copying = copied.catch(() => undefined);
+		const notCopied = await copied;
+		await (notCopied ? announce.notCopied(reply.data, notCopied) : announce.copied(reply.data));
 	}
 	// Nobody awaits a menu click: whatever fails must still end in something the user sees, or the log.
 	// `tabId`: the tab the click or keypress came from, where the copy is made when the page can take it.

@@ -91,4 +91,40 @@ describe("shortening from the menu or the shortcut", () => {
 		expect(clipboard).toEqual([`${BASE}newlink`]);
 		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}known11`, `copied ${BASE}newlink`]);
 	});
+
+	it("copies one link at a time: an earlier request's link waits for a later one's copy under way", async () => {
+		const answers = new Map<string, (reply: Reply<"shorten">) => void>();
+		const copies: Array<{ text: string; land: (ok: boolean) => void }> = [];
+		const told: string[] = [];
+		const shorten = createQuickShorten({
+			shorten: ({ url }) => new Promise((resolve) => answers.set(url, resolve)),
+			// Each copy lands when the test says, as one through Shorty's document may take a while.
+			startCopy: () => ({
+				copy: (text) =>
+					new Promise<void>((resolve, reject) =>
+						copies.push({ text, land: (ok) => (ok ? resolve() : reject(new Error("refused"))) }),
+					),
+			}),
+			announce: {
+				copied: async (link) => void told.push(`copied ${link.shortUrl}`),
+				notCopied: async (link, why) => void told.push(`not copied (${why}) ${link.shortUrl}`),
+				failure: async (error) => void told.push(`failed ${error.code}`),
+			},
+		});
+		const earlier = shorten({ url: "https://example.com/new" });
+		const later = shorten({ url: "https://example.com/known" });
+		answers.get("https://example.com/known")?.({ ok: true, data: linkTo("https://example.com/known", "known11") });
+		await new Promise((settle) => setTimeout(settle));
+		answers.get("https://example.com/new")?.({ ok: true, data: linkTo("https://example.com/new", "newlink") });
+		await new Promise((settle) => setTimeout(settle));
+		expect(copies.map((copy) => copy.text)).toEqual([`${BASE}known11`]);
+
+		copies[0]?.land(false);
+		await later;
+		await new Promise((settle) => setTimeout(settle));
+		expect(copies.map((copy) => copy.text)).toEqual([`${BASE}known11`, `${BASE}newlink`]);
+		copies[1]?.land(true);
+		await earlier;
+		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}known11`, `copied ${BASE}newlink`]);
+	});
 });

@@ -35,6 +35,18 @@ describe("a session change behind a delete waiting for its undo", () => {
 		expect(reply).toMatchObject({ ok: false, error: { code: "timeout" } });
 	});
 
+	it("sends no session change once the delete has taken the whole time limit: the page says timeout", async () => {
+		vi.useFakeTimers();
+		const background = slowBackground(0);
+		// As the delete's own call answers when its time limit runs out.
+		const flush = () => new Promise<void>((settle) => setTimeout(settle, REQUEST_TIMEOUT_MS));
+		const reply = sendingDeletesFirst(background.call, flush)({ type: "signIn", email: "a@b.test", password: "x" });
+		await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+		expect(await reply).toMatchObject({ ok: false, error: { code: "timeout" } });
+		await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+		expect(background.sent).toEqual([]);
+	});
+
 	it("holds no other request for the delete", async () => {
 		const background = slowBackground(0);
 		const flush = () => new Promise<void>(() => undefined);
