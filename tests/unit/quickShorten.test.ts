@@ -21,9 +21,10 @@ function linkTo(url: string, code: string): Link {
 
 /**
  * The menu and shortcut path with a worker whose shorten answers when the test says (`answer`), a
- * clipboard that keeps what it was given (or refuses it), and the notifications it would show.
+ * clipboard that keeps what it was given, once `copy` lets it (it may refuse or wait), and the
+ * notifications it would show.
  */
-function quickShortenWith({ clipboardRefuses = (_text: string): boolean => false } = {}) {
+function quickShortenWith({ copy = async (_text: string): Promise<void> => undefined } = {}) {
 	const answers = new Map<string, (reply: Reply<"shorten">) => void>();
 	const clipboard: string[] = [];
 	const told: string[] = [];
@@ -31,7 +32,7 @@ function quickShortenWith({ clipboardRefuses = (_text: string): boolean => false
 		shorten: ({ url }) => new Promise((resolve) => answers.set(url, resolve)),
 		startCopy: () => ({
 			async copy(text) {
-				if (clipboardRefuses(text)) throw new Error("Document is not focused.");
+				await copy(text);
 				clipboard.push(text);
 			},
 		}),
@@ -45,16 +46,29 @@ function quickShortenWith({ clipboardRefuses = (_text: string): boolean => false
 	return { shorten, answer, clipboard, told };
 }
 
+/** A clipboard that refuses the texts `refused` says. */
+const refusing = (refused: (text: string) => boolean) => async (text: string) => {
+	if (refused(text)) throw new Error("Document is not focused.");
+};
+
+/**
+ * A new address asked for, then a repeated one, answered first: a new address takes a round trip, and the
+ * repeated one is answered from the worker's copy at once.
+ */
+async function repeatedAnsweredFirst({ shorten, answer }: ReturnType<typeof quickShortenWith>): Promise<void> {
+	const newAddress = shorten({ url: "https://example.com/new" });
+	const repeated = shorten({ url: "https://example.com/known" });
+	answer("https://example.com/known", "known11");
+	await repeated;
+	answer("https://example.com/new", "newlink");
+	await newAddress;
+}
+
 describe("shortening from the menu or the shortcut", () => {
 	it("leaves the later request's link on the clipboard when an earlier one's answer comes after it", async () => {
-		const { shorten, answer, clipboard, told } = quickShortenWith();
-		// A new address takes a round trip; the repeated one, asked for next, is answered from the copy at once.
-		const newAddress = shorten({ url: "https://example.com/new" });
-		const repeated = shorten({ url: "https://example.com/known" });
-		answer("https://example.com/known", "known11");
-		await repeated;
-		answer("https://example.com/new", "newlink");
-		await newAddress;
+		const world = quickShortenWith();
+		await repeatedAnsweredFirst(world);
+		const { clipboard, told } = world;
 
 		expect(clipboard).toEqual([`${BASE}known11`]);
 		expect(told).toEqual([`copied ${BASE}known11`, `not copied (newer-copied) ${BASE}newlink`]);
@@ -71,7 +85,7 @@ describe("shortening from the menu or the shortcut", () => {
 	});
 
 	it("names the link it made when the clipboard refuses it, rather than say the shorten failed", async () => {
-		const { shorten, answer, told } = quickShortenWith({ clipboardRefuses: () => true });
+		const { shorten, answer, told } = quickShortenWith({ copy: refusing(() => true) });
 		const done = shorten({ url: "https://example.com/refused" });
 		answer("https://example.com/refused", "refused");
 		await done;
@@ -79,52 +93,38 @@ describe("shortening from the menu or the shortcut", () => {
 	});
 
 	it("copies an earlier request's link that comes back second when the later one's copy was refused", async () => {
-		const { shorten, answer, clipboard, told } = quickShortenWith({
-			clipboardRefuses: (text) => text.endsWith("known11"),
-		});
-		const newAddress = shorten({ url: "https://example.com/new" });
-		const repeated = shorten({ url: "https://example.com/known" });
-		answer("https://example.com/known", "known11");
-		await repeated;
-		answer("https://example.com/new", "newlink");
-		await newAddress;
+		const world = quickShortenWith({ copy: refusing((text) => text.endsWith("known11")) });
+		await repeatedAnsweredFirst(world);
+		const { clipboard, told } = world;
 		expect(clipboard).toEqual([`${BASE}newlink`]);
 		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}known11`, `copied ${BASE}newlink`]);
 	});
 
 	it("copies one link at a time: an earlier request's link waits for a later one's copy under way", async () => {
-		const answers = new Map<string, (reply: Reply<"shorten">) => void>();
+		// Each copy lands when the test says, as one through Shorty's document may take a while.
 		const copies: Array<{ text: string; land: (ok: boolean) => void }> = [];
-		const told: string[] = [];
-		const shorten = createQuickShorten({
-			shorten: ({ url }) => new Promise((resolve) => answers.set(url, resolve)),
-			// Each copy lands when the test says, as one through Shorty's document may take a while.
-			startCopy: () => ({
-				copy: (text) =>
-					new Promise<void>((resolve, reject) =>
-						copies.push({ text, land: (ok) => (ok ? resolve() : reject(new Error("refused"))) }),
-					),
-			}),
-			announce: {
-				copied: async (link) => void told.push(`copied ${link.shortUrl}`),
-				notCopied: async (link, why) => void told.push(`not copied (${why}) ${link.shortUrl}`),
-				failure: async (error) => void told.push(`failed ${error.code}`),
-			},
+		const { shorten, answer, clipboard, told } = quickShortenWith({
+			copy: (text) =>
+				new Promise<void>((resolve, reject) =>
+					copies.push({ text, land: (ok) => (ok ? resolve() : reject(new Error("refused"))) }),
+				),
 		});
+		const turn = () => new Promise((settle) => setTimeout(settle));
 		const earlier = shorten({ url: "https://example.com/new" });
 		const later = shorten({ url: "https://example.com/known" });
-		answers.get("https://example.com/known")?.({ ok: true, data: linkTo("https://example.com/known", "known11") });
-		await new Promise((settle) => setTimeout(settle));
-		answers.get("https://example.com/new")?.({ ok: true, data: linkTo("https://example.com/new", "newlink") });
-		await new Promise((settle) => setTimeout(settle));
+		answer("https://example.com/known", "known11");
+		await turn();
+		answer("https://example.com/new", "newlink");
+		await turn();
 		expect(copies.map((copy) => copy.text)).toEqual([`${BASE}known11`]);
 
 		copies[0]?.land(false);
 		await later;
-		await new Promise((settle) => setTimeout(settle));
+		await turn();
 		expect(copies.map((copy) => copy.text)).toEqual([`${BASE}known11`, `${BASE}newlink`]);
 		copies[1]?.land(true);
 		await earlier;
+		expect(clipboard).toEqual([`${BASE}newlink`]);
 		expect(told).toEqual([`not copied (clipboard-failed) ${BASE}known11`, `copied ${BASE}newlink`]);
 	});
 });
