@@ -328,8 +328,8 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			// A copy past TRUST_HIT_FOR_MS syncs now: its miss was not checked, so the link just made may be a
 			// second one to an address shortened elsewhere meanwhile, which this sync brings to settle on. A copy
 			// that never synced in full starts its first sync: the menu and the shortcut ask for none, and until
-			// it ends every lookup of theirs is a round trip to Firestore.
-			if (!held.complete || !syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
+			// it ends every lookup of theirs is a round trip to Firestore. (It has no sync time: one check covers both.)
+			if (!syncedWithin(held, TRUST_HIT_FOR_MS)) sync(held).catch(() => undefined);
 		},
 
 		/**

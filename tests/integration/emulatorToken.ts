@@ -1,5 +1,6 @@
 /** The one builder of the unsigned ID tokens that tests present to the local backend by hand. */
-const PROJECT = "demo-shorty";
+/** The local backend's project, which its tokens name as their audience. */
+export const PROJECT = "demo-shorty";
 
 /**
  * An ID token for `uid`, signed in with a password, as the Auth emulator issues them (unsigned): what the

@@ -8,11 +8,10 @@ import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase
 import { inject } from "vitest";
 import type { RestTarget } from "../../../src/links/store/rest";
 import { type LatencyProxy, startLatencyProxy } from "../../bench/latencyProxy";
-import { emulatorIdToken } from "../emulatorToken";
+import { emulatorIdToken, PROJECT } from "../emulatorToken";
 import { type FaultyProxy, startFaultyProxy } from "../firestore/faultyProxy";
 
 export const SHORT_BASE = "http://127.0.0.1:5000/";
-const PROJECT = "demo-shorty";
 
 const apps: FirebaseApp[] = [];
 const proxies: Array<FaultyProxy | LatencyProxy> = [];
