@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { PAGE_SIZES } from "../../links/types";
 import type { BackgroundCall } from "../../messages";
 import { useBackground } from "../BackgroundContext";
@@ -23,18 +23,22 @@ async function countLinks(call: BackgroundCall): Promise<number | null> {
 export function useLinkCount(uid: string | null): number | null {
 	const call = useBackground();
 	const [count, setCount] = useState<{ uid: string; total: number } | null>(null);
-	// Returns the cancel; an answer tagged with a user other than the current one is never shown.
+	// Only the latest question's answer is shown: an earlier one answered after it counts the links before the
+	// change that asked again, and a count of 0 left standing would let an anonymous sign-out skip its warning.
+	const latest = useRef(0);
 	const ask = useCallback(() => {
+		const asked = ++latest.current;
 		if (uid === null) return;
-		let current = true;
 		void countLinks(call).then((total) => {
-			if (current && total !== null) setCount({ uid, total });
+			if (asked === latest.current && total !== null) setCount({ uid, total });
 		});
-		return () => {
-			current = false;
-		};
 	}, [call, uid]);
-	useEffect(ask, [ask]);
+	useEffect(() => {
+		ask();
+		return () => {
+			latest.current++;
+		};
+	}, [ask]);
 	useBackgroundEvents((event) => {
 		if (event.type === "links-changed") ask();
 	});

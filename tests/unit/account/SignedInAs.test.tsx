@@ -70,6 +70,30 @@ describe("who is signed in", () => {
 		await screen.findByText("Signed out");
 	});
 
+	it("counts the links made since an earlier count that answers late, and so still asks before signing out", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(0);
+		// The first count, of no links, is answered only after the count asked once a link was made elsewhere.
+		let answerFirst = () => {};
+		const totals: Promise<number>[] = [
+			new Promise((resolve) => {
+				answerFirst = () => resolve(0);
+			}),
+		];
+		const { user } = renderAccount(accounts, {
+			searchLinks: async () => {
+				const total = await (totals.shift() ?? accounts.linkCount("user-1"));
+				return { links: [], total, page: 1, tooLong: false, complete: true, held: total, clicks: {} };
+			},
+		});
+		await screen.findByText("Using Shorty without an account");
+		await accounts.addLinks(1);
+		await act(async () => answerFirst());
+		await user.click(screen.getByRole("button", { name: "Sign out" }));
+		expect(screen.getByRole("button", { name: "Sign out and lose it" })).toBeTruthy();
+		expect(accounts.user).not.toBeNull();
+	});
+
 	it("says when signing out fails, and stays signed in", async () => {
 		const accounts = new TestAccounts();
 		accounts.addAccount("me@example.com", "secret-enough");
