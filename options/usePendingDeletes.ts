@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { useBackground } from "../src/ui/BackgroundContext";
+import { useBackgroundEvents } from "../src/ui/BackgroundEvents";
 
 export interface PendingDelete {
 	codes: string[];
@@ -15,7 +16,7 @@ export type DeleteOutcome = { deleted: string[] } | { error: AppError } | { acco
 
 export interface PendingDeletes {
 	pending: PendingDelete | null;
-	/** Codes to keep off screen: waiting for their undo, on their way, or deleted. */
+	/** Codes to keep off screen: waiting for their undo, on their way, or deleted (until a link has the code again). */
 	hidden: ReadonlySet<string>;
 	start(next: PendingDelete): void;
 	undo(): void;
@@ -31,7 +32,7 @@ export interface PendingDeleteEvents {
 
 const plus = (codes: string[]) => (set: ReadonlySet<string>) => new Set([...set, ...codes]);
 const minus = (codes: string[]) => (set: ReadonlySet<string>) =>
-	new Set([...set].filter((code) => !codes.includes(code)));
+	codes.some((code) => set.has(code)) ? new Set([...set].filter((code) => !codes.includes(code))) : set;
 
 /**
  * Deletes that wait for their undo before they reach the background. Re-creating a link after a real
@@ -99,6 +100,12 @@ export function usePendingDeletes(uid: string | null, events: PendingDeleteEvent
 			void flush();
 		};
 	}, [flush]);
+
+	// A deleted code is free again: a link made with it since (an alias used anew, here or in another browser)
+	// is no longer the one deleted, and shows.
+	useBackgroundEvents((event) => {
+		if (event.type === "links-changed" && event.kind !== "deleted") setGone(minus(event.codes));
+	});
 
 	const hidden = useMemo(() => new Set([...(pending?.codes ?? []), ...sending, ...gone]), [pending, sending, gone]);
 	return { pending, hidden, start, undo, flush };

@@ -138,6 +138,23 @@ describe("the undo and the delete it holds", () => {
 		expect(shownCodes()).not.toContain(first);
 	});
 
+
+	it("shows a link made afterwards with the deleted alias: the code is free again, and the new link is not the old", async () => {
+		const background = await pageWith(2);
+		const made = await background.call({ type: "shorten", url: "https://example.com/spring-sale", alias: "promo" });
+		expect(made.ok).toBe(true);
+		await waitFor(() => expect(shownCodes()).toContain("promo"));
+		await userEvent.click(screen.getByRole("button", { name: "Delete sho.rt/promo" }));
+		await userEvent.click(within(toast()).getByRole("button", { name: "Dismiss" }));
+		await waitFor(async () => expect(await stillThere(background, "promo")).toBe(false));
+		await waitFor(() => expect(rangeShown()).toBe("1–2 of 2"));
+
+		const again = await background.call({ type: "shorten", url: "https://example.com/autumn-sale", alias: "promo" });
+		expect(again.ok).toBe(true);
+		await waitFor(() => expect(shownCodes()).toContain("promo"));
+		expect(rangeShown()).toBe("1–3 of 3");
+		expect(screen.getAllByText(/autumn-sale/).length).toBeGreaterThan(0);
+	});
 	it("sends a waiting delete before signing out, so it is made for the user who made it", async () => {
 		const background = await optionsBackground(firestore, {
 			links: 3,
