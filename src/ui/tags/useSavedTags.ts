@@ -14,9 +14,19 @@ export type TagsSaveState = { kind: "idle" } | { kind: "saving" } | { kind: "sav
  */
 export function useSavedTags(link: Link) {
 	const call = useBackground();
-	const [tags, setTags] = useState<string[]>(link.tags ?? []);
+	const stored = link.tags ?? [];
+	const [tags, setTags] = useState<string[]>(stored);
 	const [state, setState] = useState<TagsSaveState>({ kind: "idle" });
 	const latest = useRef(0);
+	// The link's tags as the page last read them. A change from elsewhere (the tag renamed in the tags panel,
+	// another browser's edit a sync brought) shows at once: kept, the old list would go back with the next
+	// change, which sends every tag. Not while a change of this editor is on its way or failed: the user's
+	// tags stand, and the next change sends them.
+	const [read, setRead] = useState(stored);
+	if (read.join("\n") !== stored.join("\n")) {
+		setRead(stored);
+		if (state.kind === "idle" || state.kind === "saved") setTags(stored);
+	}
 
 	async function change(next: string[]) {
 		const request = ++latest.current;

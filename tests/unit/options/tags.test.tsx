@@ -219,6 +219,25 @@ describe("renaming and deleting a tag across its links", () => {
 		);
 	});
 
+	it("shows a rename in a row's open tags editor, so the next tag added there keeps the new name", async () => {
+		const { own, owned } = await openPanel();
+		const code = owned[1] ?? "";
+		await userEvent.click(screen.getByRole("button", { name: `Edit tags of sho.rt/${code}` }));
+		const editor = () => screen.getByRole("form", { name: `Tags of sho.rt/${code}` });
+		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
+		const field = screen.getByRole("textbox", { name: "New name for react" });
+		await userEvent.clear(field);
+		await userEvent.type(field, "front end{Enter}");
+		await screen.findByText("Renamed “react” to “front end” on 2 links.");
+		await waitFor(() =>
+			expect(within(editor()).getByRole("button", { name: /front end/ })).toBeTruthy(),
+		);
+
+		await userEvent.type(within(editor()).getByRole("combobox", { name: "Tags" }), "urgent{Enter}");
+		await waitFor(() => expect(within(editor()).getByRole("status", { name: "Tags" }).textContent).toBe("Saved."));
+		expect((await own.store.get(code))?.tags).toEqual(["front end", "work", "urgent"]);
+	});
+
 	it("explains a name that breaks a rule, and renames nothing", async () => {
 		const { own } = await openPanel();
 		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
