@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import type { MessageKey } from "../src/i18n/catalogue";
 import { errorText } from "../src/i18n/errorText";
@@ -25,9 +25,17 @@ export function SettingsSection() {
 	const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
 	const [saveStatus, setSaveStatus] = useState<{ text: string; failed: boolean }>({ text: "", failed: false });
 
+	/**
+	 * Each switch's latest change and the latest change answered (an earlier answer must not undo a later
+	 * change), and the settings as last stored, to put a switch back to.
+	 */
+	const asked = useRef({ count: 0, byKey: {} as Partial<Record<keyof Settings, number>>, answered: 0 });
+	const stored = useRef<Settings | null>(null);
+
 	const load = useCallback(async () => {
 		setLoaded({ status: "loading" });
 		const reply = await call({ type: "getSettings" });
+		if (reply.ok) stored.current = reply.data;
 		setLoaded(reply.ok ? { status: "ready", settings: reply.data } : { status: "failed", error: reply.error });
 	}, [call]);
 
@@ -35,20 +43,29 @@ export function SettingsSection() {
 		void load();
 	}, [load]);
 
+	/** One switch shown as `value`, the others as they are. */
+	const show = (key: keyof Settings, value: boolean) =>
+		setLoaded((now) => (now.status === "ready" ? { status: "ready", settings: { ...now.settings, [key]: value } } : now));
+
 	async function change(key: keyof Settings, value: boolean) {
 		if (loaded.status !== "ready") return;
-		const before = loaded.settings;
-		// Shown at once; put back if the background cannot save it.
-		setLoaded({ status: "ready", settings: { ...before, [key]: value } });
+		const request = ++asked.current.count;
+		asked.current.byKey[key] = request;
+		// Shown at once; put back if the background cannot save it, unless the user has changed it again since.
+		show(key, value);
 		setSaveStatus({ text: "", failed: false });
 		const reply = await call({ type: "setSettings", [key]: value });
-		if (reply.ok) {
-			setLoaded({ status: "ready", settings: reply.data });
-			setSaveStatus({ text: t("saved"), failed: false });
-		} else {
-			setLoaded({ status: "ready", settings: before });
-			setSaveStatus({ text: t("notSaved", { error: errorText(reply.error) }), failed: true });
-		}
+		if (reply.ok) stored.current = reply.data;
+		const storedValue = stored.current?.[key];
+		if (asked.current.byKey[key] === request && storedValue !== undefined) show(key, storedValue);
+		// A failure is news whenever it comes; "Saved." only as the latest answer, not over a later failure.
+		if (reply.ok && request < asked.current.answered) return;
+		asked.current.answered = Math.max(asked.current.answered, request);
+		setSaveStatus(
+			reply.ok
+				? { text: t("saved"), failed: false }
+				: { text: t("notSaved", { error: errorText(reply.error) }), failed: true },
+		);
 	}
 
 	return (

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appError } from "../../../src/errors";
 import { errorText } from "../../../src/i18n/errorText";
-import { type LocalFirestore, optionsBackground, SHORT_LINK_BASE, startLocalFirestore } from "./localBackground";
+import { gate, type LocalFirestore, optionsBackground, SHORT_LINK_BASE, startLocalFirestore } from "./localBackground";
 import { renderOptions, resetPage } from "./renderOptions";
 
 let firestore: LocalFirestore;
@@ -50,6 +50,34 @@ describe("settings", () => {
 		await userEvent.click(autoCopy());
 		expect(await screen.findByText(`Not saved: ${errorText(appError("internal", "storage is full"))}`)).toBeTruthy();
 		expect(autoCopy()).toHaveProperty("checked", true);
+	});
+
+	it("puts back only the setting that failed, when its answer comes after a later change's", async () => {
+		const { opened, open } = gate();
+		let sent = 0;
+		const background = await optionsBackground(firestore, {
+			overrides: (real) => ({
+				async setSettings(request) {
+					sent += 1;
+					if (sent > 1) return real.setSettings(request);
+					await opened;
+					throw new Error("storage is full");
+				},
+			}),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+		await userEvent.click(autoCopy());
+		await userEvent.click(shortenOnOpen());
+		expect(await screen.findByText("Saved.")).toBeTruthy();
+		open();
+		expect(await screen.findByText(`Not saved: ${errorText(appError("internal", "storage is full"))}`)).toBeTruthy();
+		expect(autoCopy()).toHaveProperty("checked", true);
+		expect(shortenOnOpen()).toHaveProperty("checked", false);
+		expect(await background.call({ type: "getSettings" })).toEqual({
+			ok: true,
+			data: { autoCopy: true, shortenOnOpen: false },
+		});
 	});
 
 	it("says where short links live as plain information, in words a user reads, not as a field", async () => {
