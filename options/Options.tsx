@@ -61,9 +61,8 @@ function OptionsPage() {
 			<ToastRegion
 				toast={toasts.toast}
 				onClose={(closed) => {
-					// The undo is over: a delete it held goes now.
-					void flush();
-					toasts.close(closed);
+					// The undo is over, unless its toast comes back from behind a notice: a delete it held goes now.
+					if (!toasts.close(closed)) void flush();
 				}}
 			/>
 		</div>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ShortyError } from "../../../src/errors";
 import {
 	gate,
 	type LocalFirestore,
@@ -155,6 +156,35 @@ describe("the undo and the delete it holds", () => {
 		expect(rangeShown()).toBe("1–3 of 3");
 		expect(screen.getAllByText(/autumn-sale/).length).toBeGreaterThan(0);
 	});
+	it("keeps the next delete's Undo when the one before it fails: it comes back once the failure is read", async () => {
+		const { opened: failing, open: fail } = gate();
+		const background = await optionsBackground(firestore, {
+			links: 3,
+			overrides: (real) => ({
+				async deleteLinks(request) {
+					if (deletes(background).length > 1) return real.deleteLinks(request);
+					await failing;
+					throw new ShortyError("unavailable");
+				},
+			}),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(3));
+		const [first, second] = shownCodes();
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${first}` }));
+		await userEvent.click(screen.getByRole("button", { name: `Delete sho.rt/${second}` }));
+		fail();
+		const notice = (await screen.findByText(/^The delete did not finish/)).closest(".toast") as HTMLElement;
+		await waitFor(() => expect(shownCodes()).toContain(first));
+		await userEvent.click(within(notice).getByRole("button", { name: "Dismiss" }));
+
+		expect(within(toast()).getByText(`Deleted sho.rt/${second}`)).toBeTruthy();
+		await userEvent.click(within(toast()).getByRole("button", { name: "Undo" }));
+		await waitFor(() => expect(shownCodes()).toContain(second));
+		expect(deletes(background)).toEqual([{ type: "deleteLinks", codes: [first] }]);
+		expect(await stillThere(background, second ?? "")).toBe(true);
+	});
+
 	it("sends a waiting delete before signing out, so it is made for the user who made it", async () => {
 		const background = await optionsBackground(firestore, {
 			links: 3,
