@@ -31,6 +31,7 @@ export function SettingsSection() {
 	 */
 	const asked = useRef({ count: 0, byKey: {} as Partial<Record<keyof Settings, number>>, answered: 0 });
 	const stored = useRef<Settings | null>(null);
+	const heading = useRef<HTMLHeadingElement>(null);
 
 	const load = useCallback(async () => {
 		setLoaded({ status: "loading" });
@@ -71,7 +72,9 @@ export function SettingsSection() {
 	return (
 		<section className="settings" aria-labelledby="settings-heading">
 			<div className="settings__heading">
-				<h2 id="settings-heading">{t("settings")}</h2>
+				<h2 id="settings-heading" ref={heading} tabIndex={-1}>
+					{t("settings")}
+				</h2>
 				<p
 					role="status"
 					className={saveStatus.failed ? "settings__status settings__status--error" : "settings__status"}
@@ -82,7 +85,14 @@ export function SettingsSection() {
 			{loaded.status === "failed" ? (
 				<div className="notice notice--error" role="alert">
 					<p>{errorText(loaded.error)}</p>
-					<button type="button" onClick={() => void load()}>
+					<button
+						type="button"
+						onClick={() => {
+							// The button goes with the failure: focus waits on the heading rather than fall to the page.
+							heading.current?.focus();
+							void load();
+						}}
+					>
 						{t("tryAgain")}
 					</button>
 				</div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { errorText } from "../../src/i18n/errorText";
 import { formatNumber, t } from "../../src/i18n/translate";
 import {
@@ -99,9 +99,10 @@ function Figures({ analytics }: { analytics: LinkAnalytics }) {
 export function LinkAnalyticsView({ code }: { code: string }) {
 	const [period, setPeriod] = useState<AnalyticsWindow>(ANALYTICS_WINDOWS[0]);
 	const { state, retry } = useLinkAnalytics(code, period);
+	const periods = useRef<HTMLFieldSetElement>(null);
 	return (
 		<div className="analytics__body" aria-busy={state.status === "loading"}>
-			<fieldset className="analytics__windows">
+			<fieldset className="analytics__windows" ref={periods}>
 				<legend className="visually-hidden">{t("analyticsPeriod")}</legend>
 				{ANALYTICS_WINDOWS.map((days) => (
 					<button
@@ -118,7 +119,14 @@ export function LinkAnalyticsView({ code }: { code: string }) {
 			{state.status === "failed" && (
 				<div className="notice notice--error" role="alert">
 					<p>{t("analyticsFailed", { error: errorText(state.error) })}</p>
-					<button type="button" onClick={retry}>
+					<button
+						type="button"
+						onClick={() => {
+							// The button goes with the failure: focus stays in the dialog, on the period asked again.
+							periods.current?.querySelector<HTMLElement>("[aria-pressed=true]")?.focus();
+							retry();
+						}}
+					>
 						{t("tryAgain")}
 					</button>
 				</div>

@@ -80,6 +80,25 @@ describe("settings", () => {
 		});
 	});
 
+	it("keeps keyboard focus in the section when Try again loads the settings that failed to load", async () => {
+		let asked = 0;
+		const background = await optionsBackground(firestore, {
+			overrides: (real) => ({
+				async getSettings(request) {
+					if (++asked === 1) throw new Error("storage is unreadable");
+					return real.getSettings(request);
+				},
+			}),
+		});
+		renderOptions(background);
+		const section = await screen.findByRole("region", { name: "Settings" });
+		const retry = await within(section).findByRole("button", { name: "Try again" });
+		retry.focus();
+		await userEvent.keyboard("{Enter}");
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+		expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Settings" }));
+	});
+
 	it("says where short links live as plain information, in words a user reads, not as a field", async () => {
 		renderOptions(await optionsBackground(firestore));
 		const settings = await screen.findByRole("region", { name: "Settings" });
