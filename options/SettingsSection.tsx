@@ -46,7 +46,9 @@ export function SettingsSection() {
 
 	/** One switch shown as `value`, the others as they are. */
 	const show = (key: keyof Settings, value: boolean) =>
-		setLoaded((now) => (now.status === "ready" ? { status: "ready", settings: { ...now.settings, [key]: value } } : now));
+		setLoaded((now) =>
+			now.status === "ready" ? { status: "ready", settings: { ...now.settings, [key]: value } } : now,
+		);
 
 	async function change(key: keyof Settings, value: boolean) {
 		if (loaded.status !== "ready") return;

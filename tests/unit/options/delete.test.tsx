@@ -139,7 +139,6 @@ describe("the undo and the delete it holds", () => {
 		expect(shownCodes()).not.toContain(first);
 	});
 
-
 	it("shows a link made afterwards with the deleted alias: the code is free again, and the new link is not the old", async () => {
 		const background = await pageWith(2);
 		const made = await background.call({ type: "shorten", url: "https://example.com/spring-sale", alias: "promo" });

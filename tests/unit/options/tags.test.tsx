@@ -229,9 +229,7 @@ describe("renaming and deleting a tag across its links", () => {
 		await userEvent.clear(field);
 		await userEvent.type(field, "front end{Enter}");
 		await screen.findByText("Renamed “react” to “front end” on 2 links.");
-		await waitFor(() =>
-			expect(within(editor()).getByRole("button", { name: /front end/ })).toBeTruthy(),
-		);
+		await waitFor(() => expect(within(editor()).getByRole("button", { name: /front end/ })).toBeTruthy());
 
 		await userEvent.type(within(editor()).getByRole("combobox", { name: "Tags" }), "urgent{Enter}");
 		await waitFor(() => expect(within(editor()).getByRole("status", { name: "Tags" }).textContent).toBe("Saved."));
