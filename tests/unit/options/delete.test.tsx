@@ -163,7 +163,7 @@ describe("the undo and the delete it holds", () => {
 				async deleteLinks(request) {
 					if (deletes(background).length > 1) return real.deleteLinks(request);
 					await failing;
-					throw new ShortyError("unavailable");
+					throw new ShortyError("timeout");
 				},
 			}),
 		});
