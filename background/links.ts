@@ -200,6 +200,8 @@ export function linkHandlers(
 
 	return {
 		async shorten(request) {
+			// Bad input is refused before anything else: no request, and no account made for a link never made.
+			store().checkNewLink(request);
 			const made = await shortenEarly(request);
 			if (made) return made;
 			const { user, newAccount } = await userOrAnonymous(auth(), memory, request.allowAnonymous);

@@ -7,7 +7,7 @@
  * and limits: ./schema.ts). The pair is written, edited and deleted together; firestore.rules checks each
  * half against the other. Each concern has its module in ./store/; this composes them.
  */
-import { createShorten } from "./store/create";
+import { checkNewLink, createShorten, type NewLink } from "./store/create";
 import type { LinkStoreDeps, StoreDeps } from "./store/deps";
 import { updateTarget } from "./store/edit";
 import { listPage, type PageRequest } from "./store/pages";
@@ -35,6 +35,7 @@ export function createLinkStore({
 	return {
 		get: (code: string) => readLink(firestore(), shortLinkBase, code),
 		shorten: createShorten(deps),
+		checkNewLink: (input: Pick<NewLink, "url" | "alias">) => checkNewLink(input, shortLinkBase, siteHosts),
 		listPage: (owner: string, request: PageRequest) => listPage(firestore(), shortLinkBase, owner, request),
 		freeAmong: (codes: string[]) => freeAmong(firestore(), codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),

@@ -20,6 +20,8 @@ import {
 	signOutMemory,
 	userOrAnonymous,
 } from "../../background/accounts";
+import { linkHandlers } from "../../background/links";
+import { createLinkStore } from "../../src/links/store";
 import type { BackgroundCall } from "../../src/messages";
 import { inProcessBackground } from "../unit/inProcessBackground";
 import { sessionArea } from "../unit/sessionArea";
@@ -36,6 +38,7 @@ const memory: SignOutMemory = {
 	},
 };
 const email = `accounts-${Date.now()}@shorty.test`;
+const SHORT_BASE = "http://127.0.0.1:5000/";
 
 beforeAll(async () => {
 	app = initializeApp({ projectId: "demo-shorty", apiKey: "demo-key" }, `accounts-${Date.now()}`);
@@ -179,5 +182,39 @@ describe("a sign-up the page sent again, having given up on the first", () => {
 			error: { code: "auth/email-already-in-use" },
 		});
 		await call({ type: "signOut" });
+	});
+});
+
+describe("a shorten of something that cannot be shortened, with nobody signed in", () => {
+	it("is refused for what it is, before any account is made or the sign-out is brought up", async () => {
+		await call({ type: "signOut" });
+		const nothingSent = () => {
+			throw new Error("a shorten refused for its input sends nothing");
+		};
+		const shorten = inProcessBackground(
+			linkHandlers(
+				() => auth,
+				() =>
+					createLinkStore({ firestore: nothingSent, random: nothingSent, clock: Date.now, shortLinkBase: SHORT_BASE }),
+				memory,
+				nothingSent,
+			),
+		);
+		const tries = [
+			{ type: "shorten", url: "mailto:someone@example.com", allowAnonymous: true },
+			{ type: "shorten", url: `${SHORT_BASE}abc1234`, allowAnonymous: true },
+			{ type: "shorten", url: "https://example.com/", alias: "ab", allowAnonymous: true },
+		] as const;
+		for (const explicitSignOut of [false, true]) {
+			signedOut = explicitSignOut;
+			const replies = await Promise.all(tries.map((request) => shorten(request)));
+			expect(replies.map((reply) => (reply.ok ? "made" : reply.error.code))).toEqual([
+				"invalid-url",
+				"already-short",
+				"alias-invalid",
+			]);
+			expect(auth.currentUser).toBeNull();
+			expect(signedOut).toBe(explicitSignOut);
+		}
 	});
 });

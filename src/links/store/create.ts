@@ -40,6 +40,19 @@ export interface NewLink {
 	newAccount?: boolean;
 }
 
+/**
+ * What a shorten asks for, checked with nothing sent: the address (tidied, with its host) and the alias, if
+ * any; bad input throws its ShortyError. The worker checks first, before it would make an account for it.
+ */
+export function checkNewLink(
+	{ url, alias }: Pick<NewLink, "url" | "alias">,
+	shortLinkBase: string,
+	siteHosts: readonly string[],
+): { url: string; host: string; alias: string | null } {
+	const checked = orThrow(checkUrl(url, shortLinkBase, siteHosts));
+	return { ...checked, alias: alias?.trim() ? orThrow(checkAlias(alias)) : null };
+}
+
 /** The three writes of a new link: the link, its public target, and its count in the owner's quota. */
 function newLinkWrites(code: string, fields: LinkFields, count: QuotaWrite): DocumentWrite[] {
 	const link: LinkDocument<typeof SERVER_TIME> = { ...fields, createdAt: SERVER_TIME, updatedAt: SERVER_TIME };
@@ -197,10 +210,9 @@ export function createShorten({ firestore, random, clock, shortLinkBase, siteHos
 	 * (background/savedSession.ts); every read still goes through the SDK.
 	 */
 	return async function shorten(owner: string, input: NewLink, commit: CommitWrites = sdkCommit): Promise<Link> {
-		const { url, host } = orThrow(checkUrl(input.url, shortLinkBase, siteHosts));
+		const { url, host, alias } = checkNewLink(input, shortLinkBase, siteHosts);
 		const urlHash = await hashUrl(url);
 		const title = storedTitle(input.title ?? "");
-		const alias = input.alias?.trim() ? orThrow(checkAlias(input.alias)) : null;
 		const fields: LinkFields = { url, host, owner, title, custom: alias !== null, urlHash };
 		const key = `${owner} ${alias ?? ""} ${urlHash}`;
 		const running = inFlight.get(key);
