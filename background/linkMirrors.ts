@@ -12,7 +12,9 @@
  * finds a link and the last sync is older than TRUST_HIT_FOR_MS, that link is read first, and the sync
  * follows the reply; a link the worker made into a copy that old, or never synced, starts one too
  * (`saved`), and so does a write of its own that failed and may have landed (`unsure`), whose hits are
- * read first until it ends.
+ * read first until it ends. Hits are read first as well while a write of its own that repoints or deletes
+ * links is under way (`writing`), until the copy holds what it did: a doubt kept on disk, so a worker
+ * stopped mid-write leaves the next one reading hits until its first sync.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -96,11 +98,13 @@ interface Held {
 	/** When the last sync that reached the end finished, by the injected clock. */
 	syncedAt: number | null;
 	/**
-	 * Set by `unsure` (a write of the worker's own may have landed unseen), and cleared by the first sync
-	 * that started after it and reached the end; until then no hit is handed out unread. A fresh symbol each
-	 * time, so a sync clears only what was set before it started. Kept on disk too, for the next worker.
+	 * Doubts about the copy, a fresh symbol each; while any is left no hit is handed out unread. `failed`: a
+	 * write of the worker's own failed and may have landed unseen (`unsure`), cleared by the first sync that
+	 * started after it and reached the end (one under way may have read before it landed). `writing`: a write
+	 * that changes where a link points is under way (`writing`), lifted once the copy holds what it did. Kept
+	 * on disk as one flag, for a worker started after this one stops, even mid-write.
 	 */
-	unsure: symbol | null;
+	doubts: { failed: Set<symbol>; writing: Set<symbol> };
 	syncing: Promise<void> | null;
 }
 
@@ -176,7 +180,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			clicks: new Map(),
 			complete: syncedAt !== null,
 			syncedAt,
-			unsure: unsure ? Symbol("unsure") : null,
+			doubts: { failed: new Set(unsure ? [Symbol("unsure")] : []), writing: new Set() },
 			syncing: null,
 		};
 		return held;
@@ -203,18 +207,16 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 
 	function sync(held: Held): Promise<void> {
 		if (held.syncing) return held.syncing;
-		// A sync clears only a doubt it started after: one under way may have read before that write landed.
-		const settles = held.unsure;
+		// A sync clears only the doubts it started after, and none of a write still under way.
+		const settles = [...held.doubts.failed];
 		held.syncing = held.mirror
 			.sync()
 			.then(async () => {
 				held.complete = true;
 				held.syncedAt = clock();
-				if (settles !== null && held.unsure === settles) {
-					held.unsure = null;
-					// Left on disk, it costs the next worker one read of a hit: no reason to fail the sync.
-					await held.mirror.sure().catch(() => undefined);
-				}
+				for (const doubt of settles) held.doubts.failed.delete(doubt);
+				// Left on disk, it costs the next worker one read of a hit: no reason to fail the sync.
+				if (settles.length > 0) await lifted(held).catch(() => undefined);
 			})
 			.finally(() => {
 				held.syncing = null;
@@ -239,8 +241,21 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		return { index, clicks: held.clicks, complete: held.complete };
 	}
 
+	/**
+	 * Synced within `ms`, with no doubt a sync would clear since. A write under way is no reason to sync:
+	 * it is followed into the copy by the worker itself.
+	 */
 	const syncedWithin = (held: Held, ms: number) =>
-		held.unsure === null && held.syncedAt !== null && clock() - held.syncedAt < ms;
+		held.doubts.failed.size === 0 && held.syncedAt !== null && clock() - held.syncedAt < ms;
+
+	/** Whether the copy's link for an address may be handed out unread: synced within `ms`, and no doubt at all. */
+	const trusted = (held: Held, ms: number) => syncedWithin(held, ms) && held.doubts.writing.size === 0;
+
+	/** Clears the doubt on disk once none is left; a doubt raised since has set it again, in order. */
+	function lifted(held: Held): Promise<void> {
+		const { failed, writing } = held.doubts;
+		return failed.size + writing.size === 0 ? held.mirror.sure() : Promise.resolve();
+	}
 
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
 	function freshen(held: Held): void {
@@ -255,7 +270,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
 			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
-			if (links.length === 0 || syncedWithin(held, TRUST_HIT_FOR_MS)) return { links, unsettled };
+			if (links.length === 0 || trusted(held, TRUST_HIT_FOR_MS)) return { links, unsettled };
 			const codes = links.map((link) => link.code);
 			const now = await checkedInTime(linksNow(owner, codes));
 			// The rest of the copy after the reply, which is on its way once this lookup has answered.
@@ -340,13 +355,32 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		 */
 		async unsure(owner: string): Promise<void> {
 			const held = await heldFor(owner);
-			held.unsure = Symbol("unsure");
+			held.doubts.failed.add(Symbol("unsure"));
 			await held.mirror.unsure();
 			const running = held.syncing;
 			void (async () => {
 				await running?.catch(() => undefined);
 				await sync(held);
 			})().catch(() => undefined);
+		},
+
+		/**
+		 * A write of the worker's own that changes where links point (a new target, a delete) is about to be
+		 * sent: until the `lift` it resolves to is called, once the copy holds what the write did, no hit is
+		 * handed out unread. Resolves once that holds on disk too: a worker stopped after the write landed and
+		 * before the copy followed (Chrome's, mid-request) leaves the next one reading a hit until its first sync,
+		 * rather than handing out a link deleted or pointed elsewhere. A write that fails says so with `unsure`
+		 * before it lifts.
+		 */
+		async writing(owner: string): Promise<() => Promise<void>> {
+			const held = await heldFor(owner);
+			const doubt = Symbol("writing");
+			held.doubts.writing.add(doubt);
+			await held.mirror.unsure();
+			return () => {
+				held.doubts.writing.delete(doubt);
+				return lifted(held);
+			};
 		},
 
 		/** The worker's own deletes. */

@@ -149,30 +149,49 @@ export function linkHandlers(
 	}
 
 	/**
-	 * The user's write, whose failure may hide a write that landed (its answer lost, or some of a delete's
-	 * batches in): the mirror then checks each link it hands out until it has synced again
-	 * (LinkMirrors.unsure). A failure Firestore did not answer with, bad input refused before any request,
-	 * changes nothing.
+	 * The user's write, followed into the mirror once made, off the reply's path. Its failure may hide a
+	 * write that landed (its answer lost, or some of a delete's batches in): the mirror then checks each link
+	 * it hands out until it has synced again (LinkMirrors.unsure), as it does when following fails. A failure
+	 * Firestore did not answer with, bad input refused before any request, changes nothing. A write that
+	 * changes where links point (`repoints`: a new target, a delete) has the mirror doubt its hits from before
+	 * it is sent until the mirror holds what it did (LinkMirrors.writing): a worker stopped in between
+	 * (Chrome's, mid-request) must not leave a dead or re-pointed link for the next one to hand out.
 	 */
-	async function written<T>(owner: string, write: Promise<T>): Promise<T> {
+	async function written<T>(
+		owner: string,
+		write: () => Promise<T>,
+		follow: (done: T) => Promise<void>,
+		repoints: boolean,
+	): Promise<T> {
+		const lift = repoints
+			? await mirrors()
+					.writing(owner)
+					.catch(() => null)
+			: null;
+		let done: T;
 		try {
-			return await write;
+			done = await write();
 		} catch (error) {
 			if (fromFirestore(error)) {
 				await mirrors()
 					.unsure(owner)
 					.catch(() => undefined);
 			}
+			await lift?.().catch(() => undefined);
 			throw error;
 		}
+		void follow(done)
+			.catch(() => mirrors().unsure(owner))
+			.then(() => lift?.())
+			.catch(() => undefined);
+		return done;
 	}
 
 	/** An edit of one of the signed-in user's links, in its turn, kept in the mirror once the store has made it. */
-	async function edited(code: string, edit: (store: LinkStore) => Promise<Link>): Promise<Link> {
+	async function edited(code: string, edit: (store: LinkStore) => Promise<Link>, repoints: boolean): Promise<Link> {
 		const user = await requireUser(auth());
-		const link = await turns.forLinks([code], () => written(user.uid, edit(store())));
-		keep(user.uid, link);
-		return link;
+		const follow = (link: Link) => mirrors().saved(user.uid, link);
+		return turns.forLinks([code], () => written(user.uid, () => edit(store()), follow, repoints));
 	}
 
 	/**
@@ -264,16 +283,15 @@ export function linkHandlers(
 			const { complete } = await mirrors().sync(user.uid);
 			return { complete };
 		},
-		updateLink: ({ code, url }) => edited(code, (store) => store.updateTarget(code, url)),
+		updateLink: ({ code, url }) => edited(code, (store) => store.updateTarget(code, url), true),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
-			const deleted = await turns.forLinks(codes, () => written(user.uid, store().removeMany(user.uid, codes)));
-			void mirrors()
-				.deleted(user.uid, deleted)
-				.catch(() => undefined);
-			return { codes: deleted };
+			const remove = () => store().removeMany(user.uid, codes);
+			const follow = (deleted: string[]) => mirrors().deleted(user.uid, deleted);
+			return { codes: await turns.forLinks(codes, () => written(user.uid, remove, follow, true)) };
 		},
-		setTags: ({ code, tags }) => edited(code, (store) => store.setTags(code, tags)),
+		// Tags are not where a link points: a hit's tags out of date hand out the right link all the same.
+		setTags: ({ code, tags }) => edited(code, (store) => store.setTags(code, tags), false),
 		async listTags() {
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);

@@ -5,7 +5,7 @@
  * own writes show at once.
  */
 import type { IDBFactory } from "fake-indexeddb";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseInputProblem } from "../../../src/links/inputProblem";
 import { MIRROR_DATABASE_PREFIX } from "../../../src/links/mirror/storage";
 import type { RequestOf } from "../../../src/messages";
@@ -253,6 +253,53 @@ describe("a write of the worker's own whose answer is lost", () => {
 		const again = await data(call({ type: "shorten", url: "https://example.com/lost-answer" }));
 		expect(again.code).not.toBe(made.code);
 		expect(again.url).toBe("https://example.com/lost-answer");
+	});
+});
+
+describe("a write of the worker's own under way when Chrome stops the worker", () => {
+	const address = "https://example.com/stopped-mid-write";
+	const writes = {
+		delete: (code: string): RequestOf<"deleteLinks"> => ({ type: "deleteLinks", codes: [code] }),
+		"new target": (code: string): RequestOf<"updateLink"> => ({ type: "updateLink", code, url: `${address}/moved` }),
+	};
+
+	for (const [kind, write] of Object.entries(writes)) {
+		it(`hands out no link whose ${kind} landed, from the worker started next`, async () => {
+			const { call, data, proxy, restart, elsewhere, uid } = await accountWithWorker({ proxied: true });
+			if (!proxy) throw new Error("no proxy");
+			await data(call({ type: "syncLinks" }));
+			const made = await data(call({ type: "shorten", url: address }));
+			// The stopped worker's commit: held, never answered, so that worker does nothing more.
+			const commit = proxy.catchNext((path) => path.endsWith(":commit"));
+			void call(write(made.code));
+			const caught = await commit;
+			const next = restart();
+			// The write lands all the same: done here from the same account's other browser, as that commit would.
+			if (kind === "delete") await elsewhere.removeMany(uid, [made.code]);
+			else await elsewhere.updateTarget(made.code, `${address}/moved`);
+
+			const again = await data(next.call({ type: "shorten", url: address }));
+			expect(again.code).not.toBe(made.code);
+			caught.cut();
+		});
+	}
+
+	it("doubts no hit once such writes are answered and in the copy: a repeated address sends nothing, here or next", async () => {
+		const { call, data, proxy, restart } = await accountWithWorker({ proxied: true });
+		if (!proxy) throw new Error("no proxy");
+		await data(call({ type: "syncLinks" }));
+		const kept = await data(call({ type: "shorten", url: address }));
+		const other = await data(call({ type: "shorten", url: `${address}/other` }));
+		await data(call(writes["new target"](other.code)));
+		await data(call(writes.delete(other.code)));
+		// The copy follows each write off the reply's path: the doubt goes once it has.
+		await vi.waitFor(async () => {
+			proxy.methods.splice(0);
+			expect((await data(call({ type: "shorten", url: address }))).code).toBe(kept.code);
+			expect(proxy.methods).toEqual([]);
+		});
+		expect((await data(restart().call({ type: "shorten", url: address }))).code).toBe(kept.code);
+		expect(proxy.methods).toEqual([]);
 	});
 });
 
