@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AppError } from "../src/errors";
 import { errorText } from "../src/i18n/errorText";
 import { t, tPlural } from "../src/i18n/translate";
@@ -43,6 +43,9 @@ export function ExportLinks({ prepare }: { prepare: () => Promise<void> }) {
 	const { saveFile } = useOptionsEnvironment();
 	const [state, setState] = useState<ExportState>({ status: "idle" });
 	const running = useRef<AbortController | null>(null);
+	// The list goes when another user signs in (LinksArea keys it by user): an export under way stops with it,
+	// rather than save a file of one user's links and the next's, after its button has gone.
+	useEffect(() => () => running.current?.abort(), []);
 
 	async function start() {
 		const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Papa from "papaparse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -114,5 +114,32 @@ describe("exporting CSV", () => {
 		expect(page.saved).toEqual([]);
 		// The same button, so keyboard focus never left it.
 		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Export CSV" }));
+	}, 60_000);
+	it("saves nothing once another account is signed in while it runs: its links are not the page's any more", async () => {
+		const { opened: held, open: release } = gate();
+		const background = await optionsBackground(firestore, {
+			links: 150,
+			overrides: (real) => ({
+				async listLinks(request) {
+					if (request.pageSize === 100 && request.after) await held;
+					return real.listLinks(request);
+				},
+			}),
+		});
+		const page = renderOptions(background);
+		await waitFor(() => expect(shownCodes()).toHaveLength(25));
+		await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+		await screen.findByText("Exported 100 of 150 links…", undefined, { timeout: 15_000 });
+		act(() =>
+			background.hub.announce({
+				type: "session-changed",
+				session: { user: { uid: "someone-else", email: "other@shorty.test", anonymous: false } },
+			}),
+		);
+		release();
+		await waitFor(() => expect(background.requests.filter((request) => request.type === "listLinks")).toHaveLength(2));
+		// Time for the export's last steps, had it gone on; not a measure of speed.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(page.saved).toEqual([]);
 	}, 60_000);
 });
