@@ -16,9 +16,11 @@ async function countLinks(call: BackgroundCall): Promise<number | null> {
 }
 
 /**
- * How many links the signed-in user has, for warnings about actions that would lose them; null while
- * unknown (not asked, loading or failed). Asked again when the user changes, and when the background
- * announces that links changed (a shorten in another page, a delete on the options page, a sync).
+ * How many links the signed-in user has, for warnings about actions that would lose them; null until a
+ * first count for this user is in (not asked, loading or failed), then the latest count answered, which
+ * stays while the next is asked rather than make the warnings blink. Asked again when the user changes, and
+ * when the background announces that links changed (a shorten in another page, a delete on the options
+ * page, a sync).
  */
 export function useLinkCount(uid: string | null): number | null {
 	const call = useBackground();
