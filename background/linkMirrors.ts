@@ -44,6 +44,11 @@ export const TRUST_HIT_FOR_MS = 5 * 60_000;
  * request timeout (REQUEST_TIMEOUT_MS, src/messages.ts).
  */
 export const CHECK_HIT_WITHIN_MS = 3_000;
+/**
+ * How long an edit or a delete waits for the copy to mark its doubt on disk (LinkMirrors.writing): a
+ * write to IndexedDB, some milliseconds, unless the copy is still opening behind something slow.
+ */
+export const MARK_WITHIN_MS = 1_000;
 
 /** Where the owner's links at these codes point now (null for none of theirs), or null when that cannot be said. */
 export type LinksNow = (owner: string, codes: string[]) => Promise<Map<string, string | null> | null>;
@@ -81,6 +86,16 @@ export interface HeldLinks {
 	complete: boolean;
 }
 
+/** A write of the worker's own that changes where links point, from before it is sent until the copy follows it. */
+interface WriteUnderWay {
+	codes: ReadonlySet<string>;
+	/**
+	 * A sync ran at some point since the write was sent: it may have read before the write landed, and put
+	 * back what the write replaced after the copy followed it.
+	 */
+	overlapped: boolean;
+}
+
 interface Held {
 	owner: string;
 	mirror: LinkMirror;
@@ -101,10 +116,10 @@ interface Held {
 	 * Doubts about the copy, a fresh symbol each; while any is left no hit is handed out unread. `failed`: a
 	 * write of the worker's own failed and may have landed unseen (`unsure`), cleared by the first sync that
 	 * started after it and reached the end (one under way may have read before it landed). `writing`: a write
-	 * that changes where a link points is under way (`writing`), lifted once the copy holds what it did. Kept
-	 * on disk as one flag, for a worker started after this one stops, even mid-write.
+	 * that changes where these links point is under way (`writing`), lifted once the copy holds what it did.
+	 * Kept on disk as one flag, for a worker started after this one stops, even mid-write.
 	 */
-	doubts: { failed: Set<symbol>; writing: Set<symbol> };
+	doubts: { failed: Set<symbol>; writing: Map<symbol, WriteUnderWay> };
 	syncing: Promise<void> | null;
 }
 
@@ -180,7 +195,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			clicks: new Map(),
 			complete: syncedAt !== null,
 			syncedAt,
-			doubts: { failed: new Set(unsure ? [Symbol("unsure")] : []), writing: new Set() },
+			doubts: { failed: new Set(unsure ? [Symbol("unsure")] : []), writing: new Map() },
 			syncing: null,
 		};
 		return held;
@@ -209,6 +224,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		if (held.syncing) return held.syncing;
 		// A sync clears only the doubts it started after, and none of a write still under way.
 		const settles = [...held.doubts.failed];
+		for (const write of held.doubts.writing.values()) write.overlapped = true;
 		held.syncing = held.mirror
 			.sync()
 			.then(async () => {
@@ -248,13 +264,24 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	const syncedWithin = (held: Held, ms: number) =>
 		held.doubts.failed.size === 0 && held.syncedAt !== null && clock() - held.syncedAt < ms;
 
-	/** Whether the copy's link for an address may be handed out unread: synced within `ms`, and no doubt at all. */
-	const trusted = (held: Held, ms: number) => syncedWithin(held, ms) && held.doubts.writing.size === 0;
+	/** Whether the copy's links for an address may be handed out unread: synced within `ms`, none of them being written. */
+	const trusted = (held: Held, links: readonly Link[], ms: number) =>
+		syncedWithin(held, ms) &&
+		![...held.doubts.writing.values()].some(({ codes }) => links.some((link) => codes.has(link.code)));
 
 	/** Clears the doubt on disk once none is left; a doubt raised since has set it again, in order. */
 	function lifted(held: Held): Promise<void> {
 		const { failed, writing } = held.doubts;
 		return failed.size + writing.size === 0 ? held.mirror.sure() : Promise.resolve();
+	}
+
+	/** Starts a sync once any under way has ended: the first that can end a doubt raised now. */
+	function syncAfterRunning(held: Held): void {
+		const running = held.syncing;
+		void (async () => {
+			await running?.catch(() => undefined);
+			await sync(held);
+		})().catch(() => undefined);
 	}
 
 	/** Starts a sync, without waiting for it, when the last is older than FRESH_FOR_MS. */
@@ -270,7 +297,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
 			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
-			if (links.length === 0 || trusted(held, TRUST_HIT_FOR_MS)) return { links, unsettled };
+			if (links.length === 0 || trusted(held, links, TRUST_HIT_FOR_MS)) return { links, unsettled };
 			const codes = links.map((link) => link.code);
 			const now = await checkedInTime(linksNow(owner, codes));
 			// The rest of the copy after the reply, which is on its way once this lookup has answered.
@@ -357,30 +384,51 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			const held = await heldFor(owner);
 			held.doubts.failed.add(Symbol("unsure"));
 			await held.mirror.unsure();
-			const running = held.syncing;
-			void (async () => {
-				await running?.catch(() => undefined);
-				await sync(held);
-			})().catch(() => undefined);
+			syncAfterRunning(held);
 		},
 
 		/**
-		 * A write of the worker's own that changes where links point (a new target, a delete) is about to be
-		 * sent: until the `lift` it resolves to is called, once the copy holds what the write did, no hit is
-		 * handed out unread. Resolves once that holds on disk too: a worker stopped after the write landed and
-		 * before the copy followed (Chrome's, mid-request) leaves the next one reading a hit until its first sync,
-		 * rather than handing out a link deleted or pointed elsewhere. A write that fails says so with `unsure`
-		 * before it lifts.
+		 * A write of the worker's own that changes where `codes` point (a new target, a delete) is about to be
+		 * sent: until the `lift` it resolves to is called, once the copy holds what the write did, a hit among
+		 * them is not handed out unread. Resolves once that holds on disk too, as one mark for every link: a
+		 * worker stopped after the write landed and before the copy followed (Chrome's, mid-request) leaves the
+		 * next one reading its hits until its first sync, rather than handing out a link deleted or pointed
+		 * elsewhere. A write that fails says so with `unsure` before it lifts. The doubt is a help, never a
+		 * condition: past MARK_WITHIN_MS, or failed, or while the owner's copy is being cleared, the write
+		 * goes without it.
 		 */
-		async writing(owner: string): Promise<() => Promise<void>> {
-			const held = await heldFor(owner);
-			const doubt = Symbol("writing");
-			held.doubts.writing.add(doubt);
-			await held.mirror.unsure();
-			return () => {
-				held.doubts.writing.delete(doubt);
-				return lifted(held);
-			};
+		async writing(owner: string, codes: readonly string[]): Promise<() => Promise<void>> {
+			const none = async () => undefined;
+			if (beingCleared(owner)) return none;
+			const marking = (async () => {
+				const held = await heldFor(owner);
+				const doubt = Symbol("writing");
+				const write: WriteUnderWay = { codes: new Set(codes), overlapped: held.syncing !== null };
+				held.doubts.writing.set(doubt, write);
+				try {
+					await held.mirror.unsure();
+				} catch (error) {
+					held.doubts.writing.delete(doubt);
+					throw error;
+				}
+				return () => {
+					held.doubts.writing.delete(doubt);
+					if (!write.overlapped) return lifted(held);
+					// The doubt stays until a sync started after the copy followed the write has ended.
+					held.doubts.failed.add(Symbol("unsure"));
+					syncAfterRunning(held);
+					return Promise.resolve();
+				};
+			})();
+			const lift = await settledWithin(
+				marking.catch(() => null),
+				MARK_WITHIN_MS,
+				() => null,
+			);
+			if (lift) return lift;
+			// Marked too late to be of use: lifted as soon as it is.
+			void marking.then((late) => late()).catch(() => undefined);
+			return none;
 		},
 
 		/** The worker's own deletes. */

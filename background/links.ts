@@ -153,21 +153,22 @@ export function linkHandlers(
 	 * write that landed (its answer lost, or some of a delete's batches in): the mirror then checks each link
 	 * it hands out until it has synced again (LinkMirrors.unsure), as it does when following fails. A failure
 	 * Firestore did not answer with, bad input refused before any request, changes nothing. A write that
-	 * changes where links point (`repoints`: a new target, a delete) has the mirror doubt its hits from before
-	 * it is sent until the mirror holds what it did (LinkMirrors.writing): a worker stopped in between
+	 * changes where links point (`repoints`: a new target, a delete) has the mirror doubt those hits from
+	 * before it is sent until the mirror holds what it did (LinkMirrors.writing): a worker stopped in between
 	 * (Chrome's, mid-request) must not leave a dead or re-pointed link for the next one to hand out.
 	 */
 	async function written<T>(
 		owner: string,
 		write: () => Promise<T>,
 		follow: (done: T) => Promise<void>,
-		repoints: boolean,
+		repoints: readonly string[],
 	): Promise<T> {
-		const lift = repoints
-			? await mirrors()
-					.writing(owner)
-					.catch(() => null)
-			: null;
+		const lift =
+			repoints.length > 0
+				? await mirrors()
+						.writing(owner, repoints)
+						.catch(() => null)
+				: null;
 		let done: T;
 		try {
 			done = await write();
@@ -182,6 +183,7 @@ export function linkHandlers(
 		}
 		void follow(done)
 			.catch(() => mirrors().unsure(owner))
+			.catch(() => undefined)
 			.then(() => lift?.())
 			.catch(() => undefined);
 		return done;
@@ -191,7 +193,7 @@ export function linkHandlers(
 	async function edited(code: string, edit: (store: LinkStore) => Promise<Link>, repoints: boolean): Promise<Link> {
 		const user = await requireUser(auth());
 		const follow = (link: Link) => mirrors().saved(user.uid, link);
-		return turns.forLinks([code], () => written(user.uid, () => edit(store()), follow, repoints));
+		return turns.forLinks([code], () => written(user.uid, () => edit(store()), follow, repoints ? [code] : []));
 	}
 
 	/**
@@ -288,7 +290,7 @@ export function linkHandlers(
 			const user = await requireUser(auth());
 			const remove = () => store().removeMany(user.uid, codes);
 			const follow = (deleted: string[]) => mirrors().deleted(user.uid, deleted);
-			return { codes: await turns.forLinks(codes, () => written(user.uid, remove, follow, true)) };
+			return { codes: await turns.forLinks(codes, () => written(user.uid, remove, follow, codes)) };
 		},
 		// Tags are not where a link points: a hit's tags out of date hand out the right link all the same.
 		setTags: ({ code, tags }) => edited(code, (store) => store.setTags(code, tags), false),

@@ -27,16 +27,16 @@ export function SettingsSection() {
 
 	/**
 	 * Each switch's latest change and the latest change answered (an earlier answer must not undo a later
-	 * change), and the settings as last stored, to put a switch back to.
+	 * change), and the settings as last stored, to put a switch back to, with the change that said so.
 	 */
 	const asked = useRef({ count: 0, byKey: {} as Partial<Record<keyof Settings, number>>, answered: 0 });
-	const stored = useRef<Settings | null>(null);
+	const stored = useRef<{ settings: Settings; by: number } | null>(null);
 	const heading = useRef<HTMLHeadingElement>(null);
 
 	const load = useCallback(async () => {
 		setLoaded({ status: "loading" });
 		const reply = await call({ type: "getSettings" });
-		if (reply.ok) stored.current = reply.data;
+		if (reply.ok) stored.current = { settings: reply.data, by: asked.current.count };
 		setLoaded(reply.ok ? { status: "ready", settings: reply.data } : { status: "failed", error: reply.error });
 	}, [call]);
 
@@ -58,8 +58,9 @@ export function SettingsSection() {
 		show(key, value);
 		setSaveStatus({ text: "", failed: false });
 		const reply = await call({ type: "setSettings", [key]: value });
-		if (reply.ok) stored.current = reply.data;
-		const storedValue = stored.current?.[key];
+		// The storage's answer to a later change is newer than this one's.
+		if (reply.ok && request >= (stored.current?.by ?? 0)) stored.current = { settings: reply.data, by: request };
+		const storedValue = stored.current?.settings[key];
 		if (asked.current.byKey[key] === request && storedValue !== undefined) show(key, storedValue);
 		// A failure is news whenever it comes; "Saved." only as the latest answer, not over a later failure.
 		if (reply.ok && request < asked.current.answered) return;

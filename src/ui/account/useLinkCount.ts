@@ -16,11 +16,10 @@ async function countLinks(call: BackgroundCall): Promise<number | null> {
 }
 
 /**
- * How many links the signed-in user has, for warnings about actions that would lose them; null until a
- * first count for this user is in (not asked, loading or failed), then the latest count answered, which
- * stays while the next is asked rather than make the warnings blink. Asked again when the user changes, and
- * when the background announces that links changed (a shorten in another page, a delete on the options
- * page, a sync).
+ * How many links the signed-in user has, for warnings about actions that would lose them; null while
+ * unknown (not asked, loading or failed). A count above 0 stays on screen while the next is asked, rather
+ * than make the warnings blink. Asked again when the user changes, and when the background announces that
+ * links changed (a shorten in another page, a delete on the options page, a sync).
  */
 export function useLinkCount(uid: string | null): number | null {
 	const call = useBackground();
@@ -31,8 +30,10 @@ export function useLinkCount(uid: string | null): number | null {
 	const ask = useCallback(() => {
 		const asked = ++latest.current;
 		if (uid === null) return;
+		// A count above 0 stays while the next is asked; 0 does not, for the same sign-out's sake.
+		setCount((now) => (now?.total === 0 ? null : now));
 		void countLinks(call).then((total) => {
-			if (asked === latest.current && total !== null) setCount({ uid, total });
+			if (asked === latest.current) setCount(total === null ? null : { uid, total });
 		});
 	}, [call, uid]);
 	useEffect(() => {

@@ -15,6 +15,11 @@ export interface CaughtRequest {
 	pass(): Promise<void>;
 	/** Passes it on and waits for the server's answer, which the client then never gets. */
 	loseAnswer(): Promise<void>;
+	/**
+	 * Passes it on and waits for the server's answer, which reaches the client only when the function it
+	 * resolves to is called: an answer read now and delivered late, as on a slow network.
+	 */
+	answerLater(): Promise<() => void>;
 	/** Cuts the connection: the server never sees it. */
 	cut(): void;
 }
@@ -67,14 +72,21 @@ export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<
 	const traps: Trap[] = [];
 	const methods: string[] = [];
 
-	async function pass(incoming: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
+	/** The server's answer to `incoming`, to send when the caller says; a dead server's is a cut. */
+	async function answerOf(incoming: IncomingMessage, body: string, response: ServerResponse): Promise<() => void> {
 		try {
 			const answer = await upstream(upstreamPort, incoming, body);
-			response.writeHead(answer.status, answer.headers);
-			response.end(answer.body);
+			return () => {
+				response.writeHead(answer.status, answer.headers);
+				response.end(answer.body);
+			};
 		} catch {
-			response.socket?.destroy();
+			return () => response.socket?.destroy();
 		}
+	}
+
+	async function pass(incoming: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
+		(await answerOf(incoming, body, response))();
 	}
 
 	const server = createServer(async (incoming, response) => {
@@ -93,6 +105,7 @@ export async function startFaultyProxy(upstreamPort: number, port = 0): Promise<
 				response.socket?.destroy();
 			},
 			cut: () => response.socket?.destroy(),
+			answerLater: () => answerOf(incoming, body, response),
 		});
 	});
 	await new Promise<void>((listening) => server.listen(port, "127.0.0.1", listening));

@@ -284,6 +284,53 @@ describe("a write of the worker's own under way when Chrome stops the worker", (
 		});
 	}
 
+	it("doubts only the links being written: another address's link is handed out unread meanwhile", async () => {
+		const { call, data, proxy } = await accountWithWorker({ proxied: true });
+		if (!proxy) throw new Error("no proxy");
+		await data(call({ type: "syncLinks" }));
+		const kept = await data(call({ type: "shorten", url: address }));
+		const other = await data(call({ type: "shorten", url: `${address}/other` }));
+		const commit = proxy.catchNext((path) => path.endsWith(":commit"));
+		const editing = call(writes["new target"](other.code));
+		const caught = await commit;
+		proxy.methods.splice(0);
+		expect((await data(call({ type: "shorten", url: address }))).code).toBe(kept.code);
+		expect(proxy.methods).toEqual([]);
+		// The link under way is read first: its commit has not landed, so it still leads where it did.
+		expect((await data(call({ type: "shorten", url: `${address}/other` }))).code).toBe(other.code);
+		expect(proxy.methods).not.toEqual([]);
+		await caught.pass();
+		expect((await editing).ok).toBe(true);
+	});
+
+	it("keeps doubting a link whose write a sync under way may undo, until a sync started after it ends", async () => {
+		const { call, data, proxy } = await accountWithWorker({ proxied: true });
+		if (!proxy) throw new Error("no proxy");
+		await data(call({ type: "syncLinks" }));
+		const made = await data(call({ type: "shorten", url: address }));
+		const linksQuery = (path: string, body: string) =>
+			path.endsWith(":runQuery") && body.includes('"collectionId":"links"');
+		// A sync reads the link where it points now, and its answer comes only after the edit below.
+		const staleRead = proxy.catchNext(linksQuery);
+		const syncing = call({ type: "syncLinks" });
+		const answerStale = await (await staleRead).answerLater();
+		// The sync that ends the doubt, held for good: until it ends, the doubt stands.
+		const settling = proxy.catchNext(linksQuery);
+		await data(call(writes["new target"](made.code)));
+		const urlHeld = async () =>
+			(await data(call({ type: "searchLinks", term: "", pageSize: 10 }))).links.find((link) => link.code === made.code)
+				?.url;
+		await vi.waitFor(async () => expect(await urlHeld()).toBe(`${address}/moved`));
+		answerStale();
+		await data(syncing);
+		// The stale page put the old address back in the copy.
+		expect(await urlHeld()).toBe(address);
+
+		const again = await data(call({ type: "shorten", url: address }));
+		expect(again.code).not.toBe(made.code);
+		(await settling).cut();
+	});
+
 	it("doubts no hit once such writes are answered and in the copy: a repeated address sends nothing, here or next", async () => {
 		const { call, data, proxy, restart } = await accountWithWorker({ proxied: true });
 		if (!proxy) throw new Error("no proxy");

@@ -80,18 +80,36 @@ describe("who is signed in", () => {
 				answerFirst = () => resolve(0);
 			}),
 		];
+		let answered = 0;
 		const { user } = renderAccount(accounts, {
 			searchLinks: async () => {
 				const total = await (totals.shift() ?? accounts.linkCount("user-1"));
+				answered += 1;
 				return { links: [], total, page: 1, tooLong: false, complete: true, held: total, clicks: {} };
 			},
 		});
 		await screen.findByText("Using Shorty without an account");
 		await accounts.addLinks(1);
+		await vi.waitFor(() => expect(answered).toBe(1));
 		await act(async () => answerFirst());
 		await user.click(screen.getByRole("button", { name: "Sign out" }));
 		expect(screen.getByRole("button", { name: "Sign out and lose it" })).toBeTruthy();
 		expect(accounts.user).not.toBeNull();
+	});
+
+	it("asks before signing out while the links are counted again after a count of none", async () => {
+		const accounts = new TestAccounts();
+		accounts.signInAnonymously(0);
+		const { user } = renderAccount(accounts);
+		await screen.findByText("Using Shorty without an account");
+		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
+		await act(async () => {});
+		// A link made elsewhere: its count is on its way when the user signs out.
+		accounts.hold();
+		await accounts.addLinks(1);
+		await user.click(screen.getByRole("button", { name: "Sign out" }));
+		expect(screen.getByRole("button", { name: "Sign out and lose them" })).toBeTruthy();
+		expect(accounts.requests).not.toContain("signOut");
 	});
 
 	it("says when signing out fails, and stays signed in", async () => {

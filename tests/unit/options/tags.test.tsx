@@ -222,7 +222,7 @@ describe("renaming and deleting a tag across its links", () => {
 	it("shows a rename in a row's open tags editor, so the next tag added there keeps the new name", async () => {
 		const { own, owned } = await openPanel();
 		const code = owned[1] ?? "";
-		await userEvent.click(screen.getByRole("button", { name: `Edit tags of sho.rt/${code}` }));
+		await userEvent.click(await screen.findByRole("button", { name: `Edit tags of sho.rt/${code}` }));
 		const editor = () => screen.getByRole("form", { name: `Tags of sho.rt/${code}` });
 		await userEvent.click(screen.getByRole("button", { name: "Rename tag react" }));
 		const field = screen.getByRole("textbox", { name: "New name for react" });
