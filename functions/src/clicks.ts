@@ -12,7 +12,15 @@
  */
 import { randomInt } from "node:crypto";
 import { FieldValue, type Firestore } from "firebase-admin/firestore";
-import { CLICK_TOTALS, CLICKS, type ClickTotalField, clickTotalId, DAYS } from "../../src/links/schema";
+import { dayExpiresAt } from "../../src/links/dayCounts";
+import {
+	CLICK_TOTALS,
+	CLICKS,
+	type ClickTotalField,
+	clickTotalId,
+	DAY_EXPIRY_FIELD,
+	DAYS,
+} from "../../src/links/schema";
 import type { Audience } from "./audience";
 import type { Visitor } from "./visitors";
 
@@ -88,7 +96,11 @@ export interface CountDeps {
 const increment = FieldValue.increment(1);
 
 function fieldsOf(visit: Visit, day: string, document: string, cap: ReferrerCap): Record<string, unknown> {
-	const fields: Record<string, unknown> = { day, [FIELD[visit.visitor]]: increment };
+	const fields: Record<string, unknown> = {
+		day,
+		[DAY_EXPIRY_FIELD]: dayExpiresAt(day),
+		[FIELD[visit.visitor]]: increment,
+	};
 	if (visit.visitor !== "person") return fields;
 	// Nested objects, not "referrers.<host>" paths: a host's dots are part of one map key.
 	fields.devices = { [visit.device]: increment };

@@ -59,7 +59,10 @@ export function createClickStore({ db, clock }: { db: Firestore; clock: () => nu
 	};
 }
 
-/** Deletes `refs`, `perBatch` to a batch, several batches at once (commitEach): 90 days of 8 shards is 36. */
+/**
+ * Deletes `refs`, `perBatch` to a batch, several batches at once (commitEach): 90 days of 8 shards is 36,
+ * as a link keeps no older days once their TTL has passed (dayExpiresAt, ./dayCounts.ts).
+ */
 async function deleteInBatches(db: Firestore, refs: DocumentReference[], perBatch: number): Promise<void> {
 	const failure = await commitEach(chunksOf(refs, perBatch), async (refsOfBatch) => {
 		const batch = writeBatch(db);

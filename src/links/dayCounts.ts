@@ -36,6 +36,17 @@ const DAY_MS = 86_400_000;
 /** The UTC day of `time`, as the function names its buckets. */
 export const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
+/**
+ * When the day document of `day` ("yyyy-mm-dd") may go: a day after the longest window last shows it (a
+ * day of slack for a reader's clock behind the function's).
+ * Firestore's TTL policy deletes it some time after (within a day or two), so a link keeps about that many
+ * days of documents, at most its shards a day, and deleting a link costs that many deletes
+ * (../links/clickStore.ts), not one per document of its whole life.
+ */
+export function dayExpiresAt(day: string): Date {
+	return new Date(Date.parse(`${day}T00:00:00Z`) + (Math.max(...ANALYTICS_WINDOWS) + 1) * DAY_MS);
+}
+
 /** The `length` days that end with the day of `now`, oldest first. */
 export function windowDays(now: number, length: number): string[] {
 	return Array.from({ length }, (_, index) => dayOf(now - (length - 1 - index) * DAY_MS));

@@ -21,6 +21,8 @@ export const TARGETS = "targets";
 export const CLICKS = "clicks";
 /** The subcollection of clicks/{code} that holds the day documents. */
 export const DAYS = "days";
+/** The day documents' field their TTL policy reads (firestore.indexes.json's fieldOverrides). */
+export const DAY_EXPIRY_FIELD = "expireAt" satisfies keyof DayCountsDocument;
 
 /**
  * A link's all-time people, split over shards as its day documents are (the same shard, in the same commit):
@@ -66,6 +68,11 @@ export type BrowserClass = (typeof BROWSER_CLASSES)[number];
 export interface DayCountsDocument {
 	/** "yyyy-mm-dd", UTC. */
 	day: string;
+	/**
+	 * When Firestore's TTL policy may delete it (DAY_EXPIRY_FIELD; dayExpiresAt in ./dayCounts.ts): a Date as
+	 * the function writes it, a Timestamp as a reader gets it. Days counted before 2026-11-30 have none.
+	 */
+	expireAt?: Date | { toDate(): Date };
 	people?: number;
 	bots?: number;
 	prefetches?: number;

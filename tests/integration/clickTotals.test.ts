@@ -7,7 +7,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { type CountDeps, countVisit, ReferrerCap, type Visit } from "../../functions/src/clicks";
 import { adminFirestore } from "../../functions/src/firestore";
-import { PROJECT_ID } from "../../local/config";
+import { PROJECT_ID, readFieldOverrides } from "../../local/config";
+import { windowDays } from "../../src/links/dayCounts";
+import { CLICKS, DAY_EXPIRY_FIELD, DAYS } from "../../src/links/schema";
 import { firestoreAdmin } from "../firestoreAdmin";
 
 const backend = inject("backend");
@@ -62,5 +64,26 @@ describe("click totals", () => {
 		expect((await admin.visitsOf(code)).people).toBe(3);
 		// Another owner's query finds none of them.
 		expect(await admin.totalsOf("someone-else", code)).toEqual({});
+	});
+});
+
+describe("day documents", () => {
+	it("carry the time Firestore's TTL policy deletes them after: a day after the longest window last shows them", async () => {
+		const code = `expiry${Date.now().toString(36)}`;
+		const link = { code, owner: "expiry-owner" };
+		await countVisit(db, link, PERSON, inShard(0, new Date("2026-03-02T23:59:00Z")));
+		await countVisit(db, link, BOT, inShard(1, new Date("2026-03-02T08:00:00Z")));
+		const days = await db.collection(`${CLICKS}/${code}/${DAYS}`).get();
+		expect(days.docs.map((day) => day.get(DAY_EXPIRY_FIELD).toDate().toISOString())).toEqual([
+			"2026-06-01T00:00:00.000Z",
+			"2026-06-01T00:00:00.000Z",
+		]);
+		// The last 90-day window to show the day ends two days before; a day later, the policy may delete it.
+		expect(windowDays(Date.parse("2026-05-30T12:00:00Z"), 90)[0]).toBe("2026-03-02");
+		expect(windowDays(Date.parse("2026-05-31T12:00:00Z"), 90)[0]).toBe("2026-03-03");
+		const overrides = readFieldOverrides() as Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
+		expect(overrides.filter((override) => override.ttl)).toEqual([
+			{ collectionGroup: DAYS, fieldPath: DAY_EXPIRY_FIELD, ttl: true, indexes: [] },
+		]);
 	});
 });
