@@ -22,6 +22,18 @@ function renderAccount(accounts: TestAccounts, handlers = {}) {
 	return { signedOut, user: userEvent.setup() };
 }
 
+/** An anonymous session with no links, shown once its count of them is in. */
+async function anonymousWithoutLinks() {
+	const accounts = new TestAccounts();
+	accounts.signInAnonymously(0);
+	const { user } = renderAccount(accounts);
+	await screen.findByText("Using Shorty without an account");
+	await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
+	// Lets the count's answer arrive.
+	await act(async () => {});
+	return { accounts, user };
+}
+
 describe("who is signed in", () => {
 	it("shows the account's email, and Sign out signs out at once: the links stay with the account", async () => {
 		const accounts = new TestAccounts();
@@ -59,13 +71,7 @@ describe("who is signed in", () => {
 	});
 
 	it("signs an anonymous session without links out without asking", async () => {
-		const accounts = new TestAccounts();
-		accounts.signInAnonymously(0);
-		const { user } = renderAccount(accounts);
-		await screen.findByText("Using Shorty without an account");
-		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
-		// Lets the count's answer arrive.
-		await act(async () => {});
+		const { user } = await anonymousWithoutLinks();
 		await user.click(screen.getByRole("button", { name: "Sign out" }));
 		await screen.findByText("Signed out");
 	});
@@ -98,12 +104,7 @@ describe("who is signed in", () => {
 	});
 
 	it("asks before signing out while the links are counted again after a count of none", async () => {
-		const accounts = new TestAccounts();
-		accounts.signInAnonymously(0);
-		const { user } = renderAccount(accounts);
-		await screen.findByText("Using Shorty without an account");
-		await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
-		await act(async () => {});
+		const { accounts, user } = await anonymousWithoutLinks();
 		// A link made elsewhere: its count is on its way when the user signs out.
 		accounts.hold();
 		await accounts.addLinks(1);
