@@ -12,9 +12,9 @@
  * finds a link and the last sync is older than TRUST_HIT_FOR_MS, that link is read first, and the sync
  * follows the reply; a link the worker made into a copy that old, or never synced, starts one too
  * (`saved`), and so does a write of its own that failed and may have landed (`unsure`), whose hits are
- * read first until it ends. Hits are read first as well while a write of its own that repoints or deletes
- * links is under way (`writing`), until the copy holds what it did: a doubt kept on disk, so a worker
- * stopped mid-write leaves the next one reading hits until its first sync.
+ * read first until it ends. A link that a write of its own is deleting or pointing elsewhere (`writing`)
+ * is no hit until the copy holds what the write did: a doubt kept on disk too, so a worker stopped
+ * mid-write leaves the next one reading hits until its first sync.
  */
 import type { Firestore } from "firebase/firestore/lite";
 import { type ClickTotals, createLinkIndex, type LinkIndex } from "../src/links/linkSearch";
@@ -89,11 +89,21 @@ export interface HeldLinks {
 /** A write of the worker's own that changes where links point, from before it is sent until the copy follows it. */
 interface WriteUnderWay {
 	codes: ReadonlySet<string>;
+	/** Answered: it has landed, and a sync that starts from now on reads what it did. */
+	answered: boolean;
 	/**
-	 * A sync ran at some point since the write was sent: it may have read before the write landed, and put
-	 * back what the write replaced after the copy followed it.
+	 * A sync started before the write was answered: it may have read before the write landed, and put back
+	 * what the write replaced after the copy followed it.
 	 */
 	overlapped: boolean;
+}
+
+/** What the worker tells the copy about its write under way (LinkMirrors.writing). */
+export interface WriteDoubt {
+	/** The write was answered: it landed. */
+	answered(): void;
+	/** The copy holds what the write did, or the write failed and said so with `unsure`. */
+	lift(): Promise<void>;
 }
 
 interface Held {
@@ -116,8 +126,9 @@ interface Held {
 	 * Doubts about the copy, a fresh symbol each; while any is left no hit is handed out unread. `failed`: a
 	 * write of the worker's own failed and may have landed unseen (`unsure`), cleared by the first sync that
 	 * started after it and reached the end (one under way may have read before it landed). `writing`: a write
-	 * that changes where these links point is under way (`writing`), lifted once the copy holds what it did.
-	 * Kept on disk as one flag, for a worker started after this one stops, even mid-write.
+	 * that changes where these links point is under way (`writing`), lifted once the copy holds what it did;
+	 * its links are no hit meanwhile. Kept on disk as one flag, for a worker started after this one stops,
+	 * even mid-write.
 	 */
 	doubts: { failed: Set<symbol>; writing: Map<symbol, WriteUnderWay> };
 	syncing: Promise<void> | null;
@@ -224,7 +235,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 		if (held.syncing) return held.syncing;
 		// A sync clears only the doubts it started after, and none of a write still under way.
 		const settles = [...held.doubts.failed];
-		for (const write of held.doubts.writing.values()) write.overlapped = true;
+		for (const write of held.doubts.writing.values()) write.overlapped ||= !write.answered;
 		held.syncing = held.mirror
 			.sync()
 			.then(async () => {
@@ -264,10 +275,9 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 	const syncedWithin = (held: Held, ms: number) =>
 		held.doubts.failed.size === 0 && held.syncedAt !== null && clock() - held.syncedAt < ms;
 
-	/** Whether the copy's links for an address may be handed out unread: synced within `ms`, none of them being written. */
-	const trusted = (held: Held, links: readonly Link[], ms: number) =>
-		syncedWithin(held, ms) &&
-		![...held.doubts.writing.values()].some(({ codes }) => links.some((link) => codes.has(link.code)));
+	/** Whether a write of the worker's own is about to delete `code` or point it elsewhere. */
+	const underWrite = (held: Held, code: string) =>
+		[...held.doubts.writing.values()].some(({ codes }) => codes.has(code));
 
 	/** Clears the doubt on disk once none is left; a doubt raised since has set it again, in order. */
 	function lifted(held: Held): Promise<void> {
@@ -296,8 +306,11 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			const held = await heldFor(owner);
 			// A mirror that never synced in full may lack the very link asked about: Firestore answers instead.
 			if (!held.complete) return null;
-			const [links, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
-			if (links.length === 0 || trusted(held, links, TRUST_HIT_FOR_MS)) return { links, unsettled };
+			const [stored, unsettled] = await Promise.all([held.mirror.withUrlHash(urlHash), held.mirror.unsettled(urlHash)]);
+			// A link whose delete or new target is on its way is no answer, read or not: it would die or move a
+			// moment after it was handed out. The address gets a link of its own (should that write fail, both work).
+			const links = stored.filter((link) => !underWrite(held, link.code));
+			if (links.length === 0 || syncedWithin(held, TRUST_HIT_FOR_MS)) return { links, unsettled };
 			const codes = links.map((link) => link.code);
 			const now = await checkedInTime(linksNow(owner, codes));
 			// The rest of the copy after the reply, which is on its way once this lookup has answered.
@@ -389,45 +402,52 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 
 		/**
 		 * A write of the worker's own that changes where `codes` point (a new target, a delete) is about to be
-		 * sent: until the `lift` it resolves to is called, once the copy holds what the write did, a hit among
-		 * them is not handed out unread. Resolves once that holds on disk too, as one mark for every link: a
-		 * worker stopped after the write landed and before the copy followed (Chrome's, mid-request) leaves the
-		 * next one reading its hits until its first sync, rather than handing out a link deleted or pointed
-		 * elsewhere. A write that fails says so with `unsure` before it lifts. The doubt is a help, never a
-		 * condition: past MARK_WITHIN_MS, or failed, or while the owner's copy is being cleared, the write
-		 * goes without it.
+		 * sent: until its doubt is lifted, once the copy holds what the write did, no hit among them is handed
+		 * out. Resolves once the doubt holds on disk too, as one mark for every link: a worker stopped after the
+		 * write landed and before the copy followed (Chrome's, mid-request) leaves the next one reading its hits
+		 * until its first sync, rather than handing out a link deleted or pointed elsewhere. A write that never
+		 * settles keeps its doubt for the worker's life (Firestore's fetch has no time limit; the pages' turns
+		 * hold that link's next writes the same way). The doubt is a help, never a condition: past
+		 * MARK_WITHIN_MS, or failed, or while the owner's copy is being cleared, the write goes without it.
 		 */
-		async writing(owner: string, codes: readonly string[]): Promise<() => Promise<void>> {
-			const none = async () => undefined;
+		async writing(owner: string, codes: readonly string[]): Promise<WriteDoubt> {
+			const none: WriteDoubt = { answered: () => undefined, lift: async () => undefined };
 			if (beingCleared(owner)) return none;
-			const marking = (async () => {
+			const marking = (async (): Promise<WriteDoubt> => {
 				const held = await heldFor(owner);
 				const doubt = Symbol("writing");
-				const write: WriteUnderWay = { codes: new Set(codes), overlapped: held.syncing !== null };
+				const write: WriteUnderWay = { codes: new Set(codes), answered: false, overlapped: held.syncing !== null };
 				held.doubts.writing.set(doubt, write);
 				try {
 					await held.mirror.unsure();
 				} catch (error) {
 					held.doubts.writing.delete(doubt);
+					// A sync that ended meanwhile left the mark to this doubt.
+					void lifted(held).catch(() => undefined);
 					throw error;
 				}
-				return () => {
-					held.doubts.writing.delete(doubt);
-					if (!write.overlapped) return lifted(held);
-					// The doubt stays until a sync started after the copy followed the write has ended.
-					held.doubts.failed.add(Symbol("unsure"));
-					syncAfterRunning(held);
-					return Promise.resolve();
+				return {
+					answered: () => {
+						write.answered = true;
+					},
+					lift: () => {
+						held.doubts.writing.delete(doubt);
+						if (!write.overlapped) return lifted(held);
+						// The doubt stays until a sync started after the copy followed the write has ended.
+						held.doubts.failed.add(Symbol("unsure"));
+						syncAfterRunning(held);
+						return Promise.resolve();
+					},
 				};
 			})();
-			const lift = await settledWithin(
+			const doubt = await settledWithin(
 				marking.catch(() => null),
 				MARK_WITHIN_MS,
 				() => null,
 			);
-			if (lift) return lift;
+			if (doubt) return doubt;
 			// Marked too late to be of use: lifted as soon as it is.
-			void marking.then((late) => late()).catch(() => undefined);
+			void marking.then((late) => late.lift()).catch(() => undefined);
 			return none;
 		},
 

@@ -153,7 +153,7 @@ export function linkHandlers(
 	 * write that landed (its answer lost, or some of a delete's batches in): the mirror then checks each link
 	 * it hands out until it has synced again (LinkMirrors.unsure), as it does when following fails. A failure
 	 * Firestore did not answer with, bad input refused before any request, changes nothing. A write that
-	 * changes where links point (`repoints`: a new target, a delete) has the mirror doubt those hits from
+	 * changes where links point (`repoints`: a new target, a delete) has the mirror hand none of them out from
 	 * before it is sent until the mirror holds what it did (LinkMirrors.writing): a worker stopped in between
 	 * (Chrome's, mid-request) must not leave a dead or re-pointed link for the next one to hand out.
 	 */
@@ -163,7 +163,7 @@ export function linkHandlers(
 		follow: (done: T) => Promise<void>,
 		repoints: readonly string[],
 	): Promise<T> {
-		const lift =
+		const doubt =
 			repoints.length > 0
 				? await mirrors()
 						.writing(owner, repoints)
@@ -178,13 +178,14 @@ export function linkHandlers(
 					.unsure(owner)
 					.catch(() => undefined);
 			}
-			await lift?.().catch(() => undefined);
+			await doubt?.lift().catch(() => undefined);
 			throw error;
 		}
+		doubt?.answered();
 		void follow(done)
 			.catch(() => mirrors().unsure(owner))
 			.catch(() => undefined)
-			.then(() => lift?.())
+			.then(() => doubt?.lift())
 			.catch(() => undefined);
 		return done;
 	}

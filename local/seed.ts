@@ -22,7 +22,7 @@ import {
 	writeBatch,
 } from "firebase/firestore/lite";
 import { generateCode } from "../src/links/codes";
-import { dayOf } from "../src/links/dayCounts";
+import { dayExpiresAt, dayOf } from "../src/links/dayCounts";
 import {
 	CLICK_TOTALS,
 	CLICKS,
@@ -74,19 +74,23 @@ const REFERRERS = ["news.ycombinator.com", "www.reddit.com", "mail.google.com", 
  * DEMO_HISTORY_DAYS, with referrers, devices and browsers; every other link a handful on the day it was made.
  */
 function demoDayCounts(index: number, now: number): DayCountsDocument[] {
-	const visitsOn = (day: number, people: number): DayCountsDocument => ({
-		day: dayOf(now - day * DAY_MS),
-		people,
-		bots: (day + index) % 3,
-		referrers: Object.fromEntries(
-			REFERRERS.slice(0, 1 + ((day + index) % REFERRERS.length)).map((host, rank) => [
-				host,
-				Math.max(1, Math.floor(people / (rank + 2))),
-			]),
-		),
-		devices: { desktop: Math.ceil(people * 0.6), mobile: Math.floor(people * 0.3), tablet: people % 2 },
-		browsers: { chrome: Math.ceil(people / 2), firefox: Math.floor(people / 4), safari: Math.floor(people / 5) },
-	});
+	const visitsOn = (daysAgo: number, people: number): DayCountsDocument => {
+		const day = dayOf(now - daysAgo * DAY_MS);
+		return {
+			day,
+			expireAt: dayExpiresAt(day),
+			people,
+			bots: (daysAgo + index) % 3,
+			referrers: Object.fromEntries(
+				REFERRERS.slice(0, 1 + ((daysAgo + index) % REFERRERS.length)).map((host, rank) => [
+					host,
+					Math.max(1, Math.floor(people / (rank + 2))),
+				]),
+			),
+			devices: { desktop: Math.ceil(people * 0.6), mobile: Math.floor(people * 0.3), tablet: people % 2 },
+			browsers: { chrome: Math.ceil(people / 2), firefox: Math.floor(people / 4), safari: Math.floor(people / 5) },
+		};
+	};
 	if (index === 0) {
 		// A wave with a launch spike: the chart then has a shape to read.
 		return Array.from({ length: DEMO_HISTORY_DAYS }, (_, day) =>

@@ -26,10 +26,10 @@ export function SettingsSection() {
 	const [saveStatus, setSaveStatus] = useState<{ text: string; failed: boolean }>({ text: "", failed: false });
 
 	/**
-	 * Each switch's latest change and the latest change answered (an earlier answer must not undo a later
-	 * change), and the settings as last stored, to put a switch back to, with the change that said so.
+	 * The changes sent so far, each switch's changes not yet answered, and the latest change answered; and the
+	 * settings as last stored, with the change that said so (a later change's answer is the newer).
 	 */
-	const asked = useRef({ count: 0, byKey: {} as Partial<Record<keyof Settings, number>>, answered: 0 });
+	const asked = useRef({ count: 0, waiting: {} as Partial<Record<keyof Settings, number>>, answered: 0 });
 	const stored = useRef<{ settings: Settings; by: number } | null>(null);
 	const heading = useRef<HTMLHeadingElement>(null);
 
@@ -53,15 +53,17 @@ export function SettingsSection() {
 	async function change(key: keyof Settings, value: boolean) {
 		if (loaded.status !== "ready") return;
 		const request = ++asked.current.count;
-		asked.current.byKey[key] = request;
-		// Shown at once; put back if the background cannot save it, unless the user has changed it again since.
+		const { waiting } = asked.current;
+		waiting[key] = (waiting[key] ?? 0) + 1;
+		// Shown at once. Once every change of this switch is answered, it shows what the storage holds: what
+		// the user chose, or what was there before a change that could not be saved.
 		show(key, value);
 		setSaveStatus({ text: "", failed: false });
 		const reply = await call({ type: "setSettings", [key]: value });
-		// The storage's answer to a later change is newer than this one's.
 		if (reply.ok && request >= (stored.current?.by ?? 0)) stored.current = { settings: reply.data, by: request };
+		waiting[key] = (waiting[key] ?? 1) - 1;
 		const storedValue = stored.current?.settings[key];
-		if (asked.current.byKey[key] === request && storedValue !== undefined) show(key, storedValue);
+		if (waiting[key] === 0 && storedValue !== undefined) show(key, storedValue);
 		// A failure is news whenever it comes; "Saved." only as the latest answer, not over a later failure.
 		if (reply.ok && request < asked.current.answered) return;
 		asked.current.answered = Math.max(asked.current.answered, request);

@@ -133,6 +133,8 @@ export interface FieldOverride {
 		arrayConfig?: "CONTAINS";
 		queryScope?: "COLLECTION" | "COLLECTION_GROUP";
 	}>;
+	/** A TTL policy on the field: production deletes documents some time after it; this server never does. */
+	ttl?: boolean;
 }
 
 export interface FirestoreServerOptions {

@@ -61,7 +61,8 @@ export function createClickStore({ db, clock }: { db: Firestore; clock: () => nu
 
 /**
  * Deletes `refs`, `perBatch` to a batch, several batches at once (commitEach): 90 days of 8 shards is 36,
- * as a link keeps no older days once their TTL has passed (dayExpiresAt, ./dayCounts.ts).
+ * as Firestore deletes a day some time after its TTL (dayExpiresAt, ./dayCounts.ts; days counted before
+ * 2026-11-30 have none, and stay until their link goes).
  */
 async function deleteInBatches(db: Firestore, refs: DocumentReference[], perBatch: number): Promise<void> {
 	const failure = await commitEach(chunksOf(refs, perBatch), async (refsOfBatch) => {

@@ -81,8 +81,7 @@ describe("day documents", () => {
 		// The last 90-day window to show the day ends two days before; a day later, the policy may delete it.
 		expect(windowDays(Date.parse("2026-05-30T12:00:00Z"), 90)[0]).toBe("2026-03-02");
 		expect(windowDays(Date.parse("2026-05-31T12:00:00Z"), 90)[0]).toBe("2026-03-03");
-		const overrides = readFieldOverrides() as Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
-		expect(overrides.filter((override) => override.ttl)).toEqual([
+		expect(readFieldOverrides().filter((override) => override.ttl)).toEqual([
 			{ collectionGroup: DAYS, fieldPath: DAY_EXPIRY_FIELD, ttl: true, indexes: [] },
 		]);
 	});

@@ -80,6 +80,31 @@ describe("settings", () => {
 		});
 	});
 
+	it("shows what is stored once a switch's changes are all answered, the first saved after the second failed", async () => {
+		const { opened, open } = gate();
+		let sent = 0;
+		const background = await optionsBackground(firestore, {
+			overrides: (real) => ({
+				async setSettings(request) {
+					sent += 1;
+					if (sent === 2) throw new Error("storage is full");
+					await opened;
+					return real.setSettings(request);
+				},
+			}),
+		});
+		renderOptions(background);
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+		await userEvent.click(autoCopy());
+		await userEvent.click(autoCopy());
+		expect(await screen.findByText(/^Not saved: /)).toBeTruthy();
+		open();
+		await waitFor(async () =>
+			expect(await background.call({ type: "getSettings" })).toMatchObject({ data: { autoCopy: false } }),
+		);
+		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", false));
+	});
+
 	it("keeps keyboard focus in the section when Try again loads the settings that failed to load", async () => {
 		let asked = 0;
 		const background = await optionsBackground(firestore, {
