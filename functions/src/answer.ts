@@ -141,7 +141,8 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 		});
 	}
 	const visitor = visitorOf(request.method, request.headers);
-	const visit: Visit = visitor === "person" ? { visitor, ...audienceOf(request.headers) } : { visitor };
+	const fromThisSite = (referrer: URL) => isThisSite(referrer, request, deps.siteHosts);
+	const visit: Visit = visitor === "person" ? { visitor, ...audienceOf(request.headers, fromThisSite) } : { visitor };
 	await within(deps.countVisit({ code, owner: link.owner }, visit), deps.countWaitMs).catch((error: unknown) =>
 		deps.logError(`Counting a ${visitor} visit to ${code} failed or is late`, error),
 	);

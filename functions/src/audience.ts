@@ -33,7 +33,7 @@ const REFERRER_HOST = new RegExp(`^(?:${LABEL}\\.)*${LABEL}$|^\\[[0-9a-f:.]+\\]$
 /** RFC 1035's longest name; also well within Firestore's 1,500 bytes for a field name. */
 const MAX_HOST_LENGTH = 253;
 
-function referrerOf(headers: Headers): string | null {
+function referrerOf(headers: Headers, isThisSite: (url: URL) => boolean): string | null {
 	let url: URL;
 	try {
 		url = new URL(header(headers, "referer"));
@@ -41,6 +41,9 @@ function referrerOf(headers: Headers): string | null {
 		return null;
 	}
 	if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+	// The site's own pages (the preview's Continue) send people on, they do not refer them: counted, the
+	// owner would see their own short-link domain among the sites their visitors came from.
+	if (isThisSite(url)) return null;
 	const host = url.hostname.replace(/\.$/, "");
 	return host.length <= MAX_HOST_LENGTH && REFERRER_HOST.test(host) ? host : null;
 }
@@ -75,7 +78,11 @@ function browserOf(userAgent: string): Browser {
 }
 
 /** `headers` as Node gives them, names in lower case. */
-export function audienceOf(headers: Headers): Audience {
+export function audienceOf(headers: Headers, isThisSite: (url: URL) => boolean = () => false): Audience {
 	const userAgent = header(headers, "user-agent");
-	return { referrer: referrerOf(headers), device: deviceOf(headers, userAgent), browser: browserOf(userAgent) };
+	return {
+		referrer: referrerOf(headers, isThisSite),
+		device: deviceOf(headers, userAgent),
+		browser: browserOf(userAgent),
+	};
 }

@@ -48,6 +48,11 @@ const BOT_USER_AGENT = new RegExp(
 		// Headless browsers: automation, not someone clicking.
 		"headlesschrome",
 		"phantomjs",
+		// Office's check of a link clicked in Word, Excel or PowerPoint before it hands it to the browser,
+		// whose own request that follows is the click: "Microsoft Office Existence Discovery", and an
+		// Internet Explorer agent marked "ms-office".
+		"ms-office",
+		"microsoft office",
 		// Uptime monitors and link checkers.
 		"pingdom",
 		"statuscake",

@@ -70,4 +70,14 @@ describe("a short link to the short-link site itself", () => {
 			},
 		]);
 	});
+
+	it("names no referring site for a visit sent on by the site's own pages, as the preview's Continue is", async () => {
+		const { open, counted } = site("https://example.com/");
+		await open({ "x-forwarded-host": "sho.rt", referer: "https://sho.rt/abc1234+" });
+		await open({ "x-forwarded-host": "sho.rt", referer: "https://demo-shorty.web.app/abc1234+" });
+		expect(counted.map(({ visit }) => visit)).toEqual([
+			{ visitor: "person", referrer: null, device: "desktop", browser: "chrome" },
+			{ visitor: "person", referrer: null, device: "desktop", browser: "chrome" },
+		]);
+	});
 });

@@ -40,6 +40,9 @@ describe("telling people from bots", () => {
 			"axios/1.7.2",
 			"Go-http-client/2.0",
 			"Pingdom.com_bot_version_1.4_(http://www.pingdom.com/)",
+			// Office checks a link clicked in a document before the browser opens it.
+			"Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 10.0; WOW64; Trident/7.0; .NET4.0C; .NET4.0E; ms-office; MSOffice 16)",
+			"Microsoft Office Existence Discovery",
 		]) {
 			expect(get(userAgent), userAgent).toBe("bot");
 		}
