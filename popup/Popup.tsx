@@ -84,7 +84,12 @@ function useAccountPanel() {
 		opener.current = from;
 		setMode(next);
 	}, []);
+	const shown = useRef(mode);
+	shown.current = mode;
 	const close = useCallback(() => {
+		// A form's answer that comes after the user closed the forms (a sign-up still under way) closes
+		// nothing, and leaves focus where the user has gone since.
+		if (shown.current === null) return;
 		setMode(null);
 		setClosings((count) => count + 1);
 	}, []);

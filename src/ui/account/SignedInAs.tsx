@@ -31,6 +31,11 @@ export function SignedInAs({ user, onSignedOut }: { user: SignedIn; onSignedOut?
 	const confirmButton = useRef<HTMLButtonElement>(null);
 	const asked = useRef(false);
 
+	// Links deleted meanwhile (here or in another page) leave nothing to warn of: the question goes.
+	useEffect(() => {
+		if (confirming && count === 0) setConfirming(false);
+	}, [confirming, count]);
+
 	// Into the question when it appears, back to Sign out when it is cancelled (not on first render).
 	useEffect(() => {
 		if (confirming) asked.current = true;

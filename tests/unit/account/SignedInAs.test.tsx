@@ -22,10 +22,10 @@ function renderAccount(accounts: TestAccounts, handlers = {}) {
 	return { signedOut, user: userEvent.setup() };
 }
 
-/** An anonymous session with no links, shown once its count of them is in. */
-async function anonymousWithoutLinks() {
+/** An anonymous session with `links` links, shown once its count of them is in. */
+async function anonymousWith(links: number) {
 	const accounts = new TestAccounts();
-	accounts.signInAnonymously(0);
+	accounts.signInAnonymously(links);
 	const { user } = renderAccount(accounts);
 	await screen.findByText("Using Shorty without an account");
 	await vi.waitFor(() => expect(accounts.requests).toContain("searchLinks"));
@@ -71,7 +71,7 @@ describe("who is signed in", () => {
 	});
 
 	it("signs an anonymous session without links out without asking", async () => {
-		const { user } = await anonymousWithoutLinks();
+		const { user } = await anonymousWith(0);
 		await user.click(screen.getByRole("button", { name: "Sign out" }));
 		await screen.findByText("Signed out");
 	});
@@ -104,13 +104,26 @@ describe("who is signed in", () => {
 	});
 
 	it("asks before signing out while the links are counted again after a count of none", async () => {
-		const { accounts, user } = await anonymousWithoutLinks();
+		const { accounts, user } = await anonymousWith(0);
 		// A link made elsewhere: its count is on its way when the user signs out.
 		accounts.hold();
 		await accounts.addLinks(1);
 		await user.click(screen.getByRole("button", { name: "Sign out" }));
 		expect(screen.getByRole("button", { name: "Sign out and lose them" })).toBeTruthy();
 		expect(accounts.requests).not.toContain("signOut");
+	});
+
+	it("takes its question back once the links it warned of are gone, and then signs out without asking", async () => {
+		const { accounts, user } = await anonymousWith(2);
+		await user.click(screen.getByRole("button", { name: "Sign out" }));
+		expect(screen.getByRole("button", { name: "Sign out and lose them" })).toBeTruthy();
+
+		await accounts.deleteLinks(2);
+		await vi.waitFor(() => expect(screen.queryByRole("button", { name: /^Sign out and lose/ })).toBeNull());
+		expect(screen.queryByText(/loses the 0 links/)).toBeNull();
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Sign out" }));
+		await user.click(screen.getByRole("button", { name: "Sign out" }));
+		await screen.findByText("Signed out");
 	});
 
 	it("says when signing out fails, and stays signed in", async () => {

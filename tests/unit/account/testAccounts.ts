@@ -62,6 +62,15 @@ export class TestAccounts {
 		return act(async () => this.tell({ type: "links-changed", kind: "created", codes }));
 	}
 
+	/** The signed-in user deletes `count` of their links elsewhere, which the background announces. */
+	deleteLinks(count: number): Promise<void> {
+		const uid = this.user?.uid;
+		if (uid === undefined) throw new Error("deleteLinks() needs someone signed in");
+		this.links.set(uid, Math.max(0, this.linkCount(uid) - count));
+		const codes = Array.from({ length: count }, (_, index) => `old${index}`);
+		return act(async () => this.tell({ type: "links-changed", kind: "deleted", codes }));
+	}
+
 	/** What the background announces when the session changes elsewhere (another page, a worker restart). */
 	announce(user: Session["user"]): Promise<void> {
 		this.user = user;

@@ -159,6 +159,23 @@ describe("the popup's account panel", () => {
 		expect(linkField().textContent).toBe("https://sho.rt/aB3dE5g");
 	});
 
+	it("leaves keyboard focus where the user went when a sign-up they closed the forms on answers", async () => {
+		const { user, accounts } = renderFirstRun();
+		await screen.findByText("Copied");
+		await user.click(within(accountLine()).getByRole("button", { name: "Create an account" }));
+		await user.type(screen.getByRole("textbox", { name: "Email" }), "me@example.com");
+		await user.type(screen.getByLabelText("Password"), "secret-enough");
+		const release = accounts.hold();
+		await user.keyboard("{Enter}");
+		await user.keyboard("{Escape}");
+		const tags = screen.getByRole("combobox", { name: "Tags" });
+		await user.click(tags);
+		await release();
+
+		await within(accountLine()).findByText(/^Signed in as/);
+		expect(document.activeElement).toBe(tags);
+	});
+
 	it("closes when an account is signed in elsewhere meanwhile (or by a request that timed out here)", async () => {
 		const { user, accounts } = renderFirstRun();
 		await screen.findByText("Copied");
