@@ -59,7 +59,7 @@ export function AccountLine({ ref, hidden, onOpen, focusLine }: AccountLineProps
 									className="link-button"
 									onClick={(event) => onOpen("sign-up", event.currentTarget)}
 								>
-									{t("createAnAccount")}
+									{t("createAnAccountInSentence")}
 								</button>
 							),
 							signin: (
