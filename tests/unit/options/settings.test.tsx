@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appError } from "../../../src/errors";
 import { errorText } from "../../../src/i18n/errorText";
+import type { Settings } from "../../../src/messages";
 import { gate, type LocalFirestore, optionsBackground, SHORT_LINK_BASE, startLocalFirestore } from "./localBackground";
 import { renderOptions, resetPage } from "./renderOptions";
 
@@ -15,6 +16,20 @@ afterEach(resetPage);
 
 const autoCopy = () => screen.getByRole("checkbox", { name: "Copy the short link as soon as it is made" });
 const shortenOnOpen = () => screen.getByRole("checkbox", { name: "Shorten the current page when the popup opens" });
+
+/**
+ * The page, its switches shown, over a background whose setSettings does what `nth` says with the number of
+ * the request (from 1) and the real save.
+ */
+async function pageSaving(nth: (sent: number, save: () => Promise<Settings>) => Promise<Settings>) {
+	let sent = 0;
+	const background = await optionsBackground(firestore, {
+		overrides: (real) => ({ setSettings: (request) => nth(++sent, async () => real.setSettings(request)) }),
+	});
+	renderOptions(background);
+	await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
+	return background;
+}
 
 describe("settings", () => {
 	it("shows the background's settings and saves a change at once", async () => {
@@ -54,19 +69,11 @@ describe("settings", () => {
 
 	it("puts back only the setting that failed, when its answer comes after a later change's", async () => {
 		const { opened, open } = gate();
-		let sent = 0;
-		const background = await optionsBackground(firestore, {
-			overrides: (real) => ({
-				async setSettings(request) {
-					sent += 1;
-					if (sent > 1) return real.setSettings(request);
-					await opened;
-					throw new Error("storage is full");
-				},
-			}),
+		const background = await pageSaving(async (sent, save) => {
+			if (sent > 1) return save();
+			await opened;
+			throw new Error("storage is full");
 		});
-		renderOptions(background);
-		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
 		await userEvent.click(autoCopy());
 		await userEvent.click(shortenOnOpen());
 		expect(await screen.findByText("Saved.")).toBeTruthy();
@@ -82,19 +89,11 @@ describe("settings", () => {
 
 	it("shows what is stored once a switch's changes are all answered, the first saved after the second failed", async () => {
 		const { opened, open } = gate();
-		let sent = 0;
-		const background = await optionsBackground(firestore, {
-			overrides: (real) => ({
-				async setSettings(request) {
-					sent += 1;
-					if (sent === 2) throw new Error("storage is full");
-					await opened;
-					return real.setSettings(request);
-				},
-			}),
+		const background = await pageSaving(async (sent, save) => {
+			if (sent === 2) throw new Error("storage is full");
+			await opened;
+			return save();
 		});
-		renderOptions(background);
-		await waitFor(() => expect(autoCopy()).toHaveProperty("checked", true));
 		await userEvent.click(autoCopy());
 		await userEvent.click(autoCopy());
 		expect(await screen.findByText(/^Not saved: /)).toBeTruthy();
