@@ -123,12 +123,12 @@ interface Held {
 	/** When the last sync that reached the end finished, by the injected clock. */
 	syncedAt: number | null;
 	/**
-	 * Doubts about the copy, a fresh symbol each; while any is left no hit is handed out unread. `failed`: a
-	 * write of the worker's own failed and may have landed unseen (`unsure`), cleared by the first sync that
-	 * started after it and reached the end (one under way may have read before it landed). `writing`: a write
-	 * that changes where these links point is under way (`writing`), lifted once the copy holds what it did;
-	 * its links are no hit meanwhile. Kept on disk as one flag, for a worker started after this one stops,
-	 * even mid-write.
+	 * Doubts about the copy, a fresh symbol each. `failed`: a write of the worker's own failed and may have
+	 * landed unseen (`unsure`); while any is left no hit is handed out unread, and each is cleared by the
+	 * first sync that started after it and reached the end (one under way may have read before it landed).
+	 * `writing`: a write that changes where these links point is under way (`writing`), lifted once the copy
+	 * holds what it did; its links are no hit meanwhile. Kept on disk as one flag, for a worker started after
+	 * this one stops, even mid-write.
 	 */
 	doubts: { failed: Set<symbol>; writing: Map<symbol, WriteUnderWay> };
 	syncing: Promise<void> | null;
