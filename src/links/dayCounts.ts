@@ -38,10 +38,9 @@ export const dayOf = (time: number): string => new Date(time).toISOString().slic
 
 /**
  * When the day document of `day` ("yyyy-mm-dd") may go: a day after the longest window last shows it (a
- * day of slack for a reader's clock behind the function's).
- * Firestore's TTL policy deletes it some time after (within a day or two), so a link keeps about that many
- * days of documents, at most its shards a day, and deleting a link costs that many deletes
- * (../links/clickStore.ts), not one per document of its whole life.
+ * day of slack for a reader's clock behind the function's). Firestore's TTL policy deletes it some time
+ * after, so a link keeps about that many days of documents, at most its shards a day, and deleting a link
+ * costs that many deletes (./clickStore.ts), not one per document of its whole life.
  */
 export function dayExpiresAt(day: string): Date {
 	return new Date(Date.parse(`${day}T00:00:00Z`) + (Math.max(...ANALYTICS_WINDOWS) + 1) * DAY_MS);
