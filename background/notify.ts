@@ -24,8 +24,24 @@ async function flashBadge(text: string, color: string): Promise<void> {
 	badgeTimer = setTimeout(() => void browser.action.setBadgeText({ text: "" }), BADGE_MS);
 }
 
-async function announce(id: string, title: string, message: string, badge: [string, string]): Promise<void> {
-	await browser.notifications.create(`${id}-${Date.now()}`, {
+/**
+ * Shows a notification under a fresh id (`<kind><time>`), after clearing what Shorty still shows of the same
+ * `kinds`: pressing the shortcut twice on a page stacked two identical "Copied" notifications (or a failed copy's
+ * beside its retry's success), where the newer says all. A fresh id, not the same one again, so that the
+ * notification shows anew even where the system keeps the last in a list. The ids are read from the browser
+ * rather than kept here, since the worker that showed one may have stopped since.
+ */
+async function announce(
+	kind: string,
+	kinds: readonly string[],
+	title: string,
+	message: string,
+	badge: [string, string],
+): Promise<void> {
+	const shown = Object.keys(await browser.notifications.getAll().catch(() => ({})));
+	const superseded = shown.filter((id) => kinds.some((earlier) => isOfKind(id, earlier)));
+	await Promise.all(superseded.map((id) => browser.notifications.clear(id).catch(() => false)));
+	await browser.notifications.create(`${kind}${Date.now()}`, {
 		type: "basic",
 		iconUrl: browser.runtime.getURL("icons/128.png"),
 		title,
@@ -34,11 +50,22 @@ async function announce(id: string, title: string, message: string, badge: [stri
 	await flashBadge(...badge);
 }
 
+/**
+ * Whether `id` was made by `announce` for `kind`: the time alone follows it, since an alias may hold a dash
+ * (`shorty-link-shortener-…` is not of the kind `shorty-link-`).
+ */
+function isOfKind(id: string, kind: string): boolean {
+	return id.startsWith(kind) && /^\d+$/.test(id.slice(kind.length));
+}
+
+/** Everything Shorty may be showing about one link: whether it was copied or not, the newest replaces it. */
+function aboutLink(link: Link): [string, string] {
+	return [`shorty-${link.code}-`, `shorty-not-copied-${link.code}-`];
+}
+
 export function announceCopied(link: Link): Promise<void> {
-	return announce(`shorty-${link.code}`, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), [
-		"✓",
-		"#17803d",
-	]);
+	const kinds = aboutLink(link);
+	return announce(kinds[0], kinds, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
 }
 
 /** Why a link that was made is not on the clipboard. */
@@ -50,9 +77,10 @@ export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
 		why === "clipboard-failed"
 			? errorText({ code: "clipboard-failed" })
 			: t("notifyNewerCopied", { url: truncate(link.url) });
-	return announce(`shorty-not-copied-${link.code}`, link.shortUrl, message, ["!", "#b54708"]);
+	const kinds = aboutLink(link);
+	return announce(kinds[1], kinds, link.shortUrl, message, ["!", "#b54708"]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {
-	return announce("shorty-error", t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
+	return announce("shorty-error-", ["shorty-error-"], t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
 }

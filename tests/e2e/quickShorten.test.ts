@@ -324,6 +324,18 @@ describe("shortening without the popup", () => {
 		expect(await openDocuments()).toBe(0);
 	});
 
+	it("the keyboard command pressed again on a page shows one notification for its link, the newer", async () => {
+		const tab = await grantedTab("/pressed-twice");
+		const before = await notifications();
+		await dispatchInWorker("command", { command: "shorten-current-tab" }, tab);
+		const first = await nextNotification(before);
+		await dispatchInWorker("command", { command: "shorten-current-tab" }, tab);
+		const second = await nextNotification([...before, first]);
+		const code = new URL(await clipboardText()).pathname.slice(1);
+		expect(second).toMatch(new RegExp(`^shorty-${code}-\\d+$`));
+		expect((await notifications()).filter((id) => id.includes(code))).toEqual([second]);
+	});
+
 	it("a link that cannot be shortened gives a failure notification and copies nothing new", async () => {
 		const previous = await clipboardText();
 		const before = await notifications();
