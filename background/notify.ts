@@ -25,47 +25,58 @@ async function flashBadge(text: string, color: string): Promise<void> {
 }
 
 /**
- * Shows a notification under a fresh id (`<kind><time>`), after clearing what Shorty still shows of the same
- * `kinds`: pressing the shortcut twice on a page stacked two identical "Copied" notifications (or a failed copy's
+ * What a notification is about, the first parts of its id (`shorty-copied:<code>:<time>`): a colon, which no
+ * code holds, ends each, so no code's id can be read as another's or as a failure's.
+ */
+type Subject = `shorty-${"copied" | "not-copied"}:${string}` | "shorty-error";
+
+/** Announcements one at a time: each reads what is shown after the one before has shown its own. */
+let announcing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Shows a notification under a fresh id, after clearing what Shorty still shows of the same `subjects`:
+ * pressing the shortcut twice on a page stacked two identical "Copied" notifications (or a failed copy's
  * beside its retry's success), where the newer says all. A fresh id, not the same one again, so that the
  * notification shows anew even where the system keeps the last in a list. The ids are read from the browser
  * rather than kept here, since the worker that showed one may have stopped since.
  */
-async function announce(
-	kind: string,
-	kinds: readonly string[],
+function announce(
+	subject: Subject,
+	subjects: readonly string[],
 	title: string,
 	message: string,
 	badge: [string, string],
 ): Promise<void> {
-	const shown = Object.keys(await browser.notifications.getAll().catch(() => ({})));
-	const superseded = shown.filter((id) => kinds.some((earlier) => isOfKind(id, earlier)));
-	await Promise.all(superseded.map((id) => browser.notifications.clear(id).catch(() => false)));
-	await browser.notifications.create(`${kind}${Date.now()}`, {
-		type: "basic",
-		iconUrl: browser.runtime.getURL("icons/128.png"),
-		title,
-		message,
+	const shown = announcing.then(async () => {
+		const ids = Object.keys(await browser.notifications.getAll().catch(() => ({})));
+		const superseded = ids.filter((id) => subjects.includes(subjectOf(id)));
+		await Promise.all(superseded.map((id) => browser.notifications.clear(id).catch(() => false)));
+		await browser.notifications.create(`${subject}:${Date.now()}`, {
+			type: "basic",
+			iconUrl: browser.runtime.getURL("icons/128.png"),
+			title,
+			message,
+		});
 	});
-	await flashBadge(...badge);
+	announcing = shown.catch(() => undefined);
+	return shown.then(() => flashBadge(...badge));
 }
 
-/**
- * Whether `id` was made by `announce` for `kind`: the time alone follows it, since an alias may hold a dash
- * (`shorty-link-shortener-…` is not of the kind `shorty-link-`).
- */
-function isOfKind(id: string, kind: string): boolean {
-	return id.startsWith(kind) && /^\d+$/.test(id.slice(kind.length));
+/** An id's subject: all but its last part, the time. */
+function subjectOf(id: string): string {
+	return id.slice(0, Math.max(0, id.lastIndexOf(":")));
 }
 
 /** Everything Shorty may be showing about one link: whether it was copied or not, the newest replaces it. */
-function aboutLink(link: Link): [string, string] {
-	return [`shorty-${link.code}-`, `shorty-not-copied-${link.code}-`];
+function aboutLink(link: Link): { copied: Subject; notCopied: Subject; both: Subject[] } {
+	const copied: Subject = `shorty-copied:${link.code}`;
+	const notCopied: Subject = `shorty-not-copied:${link.code}`;
+	return { copied, notCopied, both: [copied, notCopied] };
 }
 
 export function announceCopied(link: Link): Promise<void> {
-	const kinds = aboutLink(link);
-	return announce(kinds[0], kinds, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
+	const { copied, both } = aboutLink(link);
+	return announce(copied, both, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
 }
 
 /** Why a link that was made is not on the clipboard. */
@@ -77,10 +88,10 @@ export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
 		why === "clipboard-failed"
 			? errorText({ code: "clipboard-failed" })
 			: t("notifyNewerCopied", { url: truncate(link.url) });
-	const kinds = aboutLink(link);
-	return announce(kinds[1], kinds, link.shortUrl, message, ["!", "#b54708"]);
+	const { notCopied, both } = aboutLink(link);
+	return announce(notCopied, both, link.shortUrl, message, ["!", "#b54708"]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {
-	return announce("shorty-error-", ["shorty-error-"], t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
+	return announce("shorty-error", ["shorty-error"], t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
 }

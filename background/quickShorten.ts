@@ -35,6 +35,8 @@ export function createQuickShorten({ shorten, startCopy, announce }: QuickShorte
 	 * replace the link the user was just told is on the clipboard.
 	 */
 	let copiedFor = 0;
+	/** The short link that latest copy put there. */
+	let copiedLink = "";
 	/**
 	 * The copy under way: copies run one at a time, in the order their links came, as a copy in the page
 	 * may land before one through Shorty's document that started first.
@@ -42,13 +44,15 @@ export function createQuickShorten({ shorten, startCopy, announce }: QuickShorte
 	let copying: Promise<unknown> = Promise.resolve();
 
 	async function copyInTurn(thisAsk: number, pending: PendingCopy, link: Link): Promise<NotCopied | null> {
-		if (copiedFor > thisAsk) return "newer-copied";
+		// A later request of the same page may have copied this very link: it is on the clipboard.
+		if (copiedFor > thisAsk) return copiedLink === link.shortUrl ? null : "newer-copied";
 		try {
 			await pending.copy(link.shortUrl);
 		} catch {
 			return "clipboard-failed";
 		}
 		copiedFor = thisAsk;
+		copiedLink = link.shortUrl;
 		return null;
 	}
 

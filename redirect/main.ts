@@ -19,5 +19,6 @@ if (root) {
 		navigate: (url) => location.replace(url),
 		activated: () => whenActivated(document),
 		origin: location.origin,
+		search: location.search,
 	});
 }

@@ -1,6 +1,7 @@
 /** The page's one decision: given the path, what to read, what to show and where to go. */
 import { FirestoreAnswerError, type TargetStore } from "./firestoreRest";
 import { followableUrl } from "./followableUrl";
+import { withForwardedQuery } from "./forwardedQuery";
 import type { Route } from "./route";
 import type { View } from "./views";
 
@@ -17,6 +18,8 @@ export interface PageDeps {
 	activated(): Promise<void>;
 	/** The site's origin, "https://sho.rt", to show the short link in the preview. */
 	origin: string;
+	/** The short link's query string, location.search: it goes on to the target (./forwardedQuery.ts). */
+	search: string;
 }
 
 export async function openRoute(route: Route, deps: PageDeps, retried = false): Promise<void> {
@@ -43,11 +46,12 @@ export async function openRoute(route: Route, deps: PageDeps, retried = false): 
 		deps.show({ kind: "not-found" }, retried);
 		return;
 	}
-	const url = followableUrl(address);
-	if (!url) {
+	const followable = followableUrl(address);
+	if (!followable) {
 		deps.show({ kind: "refused", address }, retried);
 		return;
 	}
+	const url = withForwardedQuery(followable, deps.search);
 	if (route.kind === "preview") {
 		deps.show({ kind: "preview", shortLink: `${deps.origin}/${code}`, url, proceed: { href: url.href } }, retried);
 		return;

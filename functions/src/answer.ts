@@ -4,6 +4,7 @@
  * (redirect/route.ts), so a path that cannot be a code never reaches the database.
  */
 import { followableUrl } from "../../redirect/followableUrl";
+import { withForwardedQuery } from "../../redirect/forwardedQuery";
 import { routeOf } from "../../redirect/route";
 import { acceptedLanguages, type SiteLanguage, siteLanguage } from "../../redirect/siteText";
 import { isOnShortLinkSite, siteHostOf } from "../../src/links/shortLinkSite";
@@ -17,6 +18,8 @@ export interface ShortLinkRequest {
 	method: string;
 	/** As sent, percent-encoding kept (Express's req.path). */
 	path: string;
+	/** The query string as sent, "" or "?…": it goes on to the target (redirect/forwardedQuery.ts). */
+	search: string;
 	/** Names in lower case, as Node gives them. */
 	headers: Record<string, string | string[] | undefined>;
 }
@@ -124,20 +127,23 @@ async function decide(request: ShortLinkRequest, deps: AnswerDeps): Promise<Answ
 		link = await within(deps.readLink(code), deps.readTimeoutMs);
 	} catch (error) {
 		deps.logError(`Reading links/${code} failed`, error);
-		const retry = { href: request.path };
+		const retry = { href: `${request.path}${request.search}` };
 		return page(503, { kind: "failed", status: 503, retry }, { "Retry-After": "5" });
 	}
 	if (link === null) return page(404, { kind: "not-found" });
-	const url = followableUrl(link.url);
+	const followable = followableUrl(link.url);
 	// The link exists but will never be followed: not a 404, and nothing a retry could change.
-	if (!url || isThisSite(url, request, deps.siteHosts)) return page(403, { kind: "refused", address: link.url });
+	if (!followable || isThisSite(followable, request, deps.siteHosts)) {
+		return page(403, { kind: "refused", address: link.url });
+	}
+	const url = withForwardedQuery(followable, request.search);
 	if (route.kind === "preview") {
-		// Continue goes through /<code>, so the visit is counted like any other.
+		// Continue goes through /<code>, with the query, so the visit is counted like any other.
 		return page(200, {
 			kind: "preview",
 			shortLink: `${siteOf(request.headers)}/${code}`,
 			url,
-			proceed: { href: `/${code}` },
+			proceed: { href: `/${code}${request.search}` },
 		});
 	}
 	const visitor = visitorOf(request.method, request.headers);
@@ -161,7 +167,7 @@ export async function answerShortLink(request: ShortLinkRequest, deps: AnswerDep
 		const page = pagesFor(request);
 		// Only a short link's own path is offered again: any other path could be "//elsewhere.example".
 		const { kind } = routeOf(request.path);
-		const retry = { href: kind === "follow" || kind === "preview" ? request.path : "/" };
+		const retry = { href: kind === "follow" || kind === "preview" ? `${request.path}${request.search}` : "/" };
 		return page(503, { kind: "failed", status: 503, retry }, { "Retry-After": "5" });
 	}
 }

@@ -30,6 +30,9 @@ const deps: AnswerDeps = {
 };
 
 export const shortLink = onRequest({ region: FUNCTION_REGION }, async (request, response) => {
-	const answer = await answerShortLink({ method: request.method, path: request.path, headers: request.headers }, deps);
+	const { method, path, headers, originalUrl } = request;
+	const query = originalUrl.indexOf("?");
+	const search = query === -1 ? "" : originalUrl.slice(query);
+	const answer = await answerShortLink({ method, path, search, headers }, deps);
 	response.status(answer.status).set(answer.headers).send(answer.body);
 });

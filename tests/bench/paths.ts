@@ -108,7 +108,7 @@ export async function menuToClipboard(
 		// Say whether the worker announced a failure (a quota reached, say) or a link not copied, rather than
 		// lost the copy.
 		const shown = Object.keys(await extension.worker.evaluate(() => chrome.notifications.getAll()));
-		const failures = shown.filter((id) => id.startsWith("shorty-error-") || id.startsWith("shorty-not-copied-"));
+		const failures = shown.filter((id) => id.startsWith("shorty-error:") || id.startsWith("shorty-not-copied:"));
 		throw new Error(`${error}; the worker's failure notifications: ${failures.length ? failures.join(", ") : "none"}`);
 	});
 	if ("inPage" in copy && !copy.warmUp && (await clipboardDocuments(extension)).length > 0)

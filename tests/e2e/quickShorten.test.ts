@@ -67,7 +67,7 @@ async function dispatchInWorker(
 }
 
 /** A notification's id when its link was copied: not a failure, nor a link made but not copied. */
-const COPIED = /^shorty-(?!error-|not-copied-)/;
+const COPIED = /^shorty-copied:/;
 
 /** The newest Shorty notification, once one has appeared since `before`. */
 async function nextNotification(before: string[]): Promise<string> {
@@ -163,7 +163,7 @@ describe("shortening without the popup", () => {
 		const before = await notifications();
 		await shortenLink(LINK_TARGET);
 		const id = await nextNotification(before);
-		expect(id).toMatch(/^shorty-[A-Za-z0-9]{7}-/);
+		expect(id).toMatch(/^shorty-copied:[A-Za-z0-9]{7}:/);
 		const copied = await clipboardText();
 		expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9]{7}$/);
 		expect(await storedUrl(copied)).toBe(LINK_TARGET);
@@ -201,7 +201,7 @@ describe("shortening without the popup", () => {
 		const second = await nextNotification([...before, first]);
 		// The earlier click's link, when it comes second, is announced as made but not copied: the later one's
 		// is on the clipboard already.
-		expect([first, second].filter((id) => id.startsWith("shorty-error-"))).toEqual([]);
+		expect([first, second].filter((id) => id.startsWith("shorty-error:"))).toEqual([]);
 		expect([first, second].some((id) => COPIED.test(id))).toBe(true);
 		expect(await storedUrl(await clipboardText())).toBe(later);
 	});
@@ -272,7 +272,7 @@ describe("shortening without the popup", () => {
 
 			await extension.worker.evaluate(() => (globalThis as unknown as { dropCommits: () => void }).dropCommits());
 			held = false;
-			expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+			expect(await nextNotification(before)).toMatch(/^shorty-error:/);
 			expect(await clipboardText()).toBe(previous);
 		} finally {
 			await extension.worker.evaluate(() => {
@@ -332,7 +332,7 @@ describe("shortening without the popup", () => {
 		await dispatchInWorker("command", { command: "shorten-current-tab" }, tab);
 		const second = await nextNotification([...before, first]);
 		const code = new URL(await clipboardText()).pathname.slice(1);
-		expect(second).toMatch(new RegExp(`^shorty-${code}-\\d+$`));
+		expect(second).toMatch(new RegExp(`^shorty-copied:${code}:\\d+$`));
 		expect((await notifications()).filter((id) => id.includes(code))).toEqual([second]);
 	});
 
@@ -340,7 +340,7 @@ describe("shortening without the popup", () => {
 		const previous = await clipboardText();
 		const before = await notifications();
 		await shortenLink("javascript:alert(1)");
-		expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+		expect(await nextNotification(before)).toMatch(/^shorty-error:/);
 		expect(await clipboardText()).toBe(previous);
 	});
 
@@ -368,7 +368,7 @@ describe("shortening without the popup", () => {
 		const previous = await clipboardText();
 		const before = await notifications();
 		await shortenLink("https://example.com/after-signing-out");
-		expect(await nextNotification(before)).toMatch(/^shorty-error-/);
+		expect(await nextNotification(before)).toMatch(/^shorty-error:/);
 		expect(await clipboardText()).toBe(previous);
 		expect(await ask({ type: "session" })).toEqual({ ok: true, data: { user: null } });
 		await options.close();

@@ -51,19 +51,25 @@ function depsFor(readFrom: string, countAt: string, errors: string[]): AnswerDep
 	};
 }
 
-const get = (path: string) => ({ method: "GET", path, headers: { "user-agent": "Mozilla/5.0 Chrome/140.0" } });
+const get = (path: string, search = "") => ({
+	method: "GET",
+	path,
+	search,
+	headers: { "user-agent": "Mozilla/5.0 Chrome/140.0" },
+});
 
 describe.skipIf(backend.hosting === null)("the short-link function when Firestore fails", () => {
 	it("answers 503 with a page that offers the same link again when Firestore refuses connections", async () => {
 		const errors: string[] = [];
 		const dead = `127.0.0.1:${await freePort()}`;
-		const answer = await answerShortLink(get("/abc1234"), depsFor(dead, dead, errors));
+		const answer = await answerShortLink(get("/abc1234", "?utm_source=mail&x=1"), depsFor(dead, dead, errors));
 		expect(answer.status).toBe(503);
 		expect(answer.headers["Retry-After"]).toBe("5");
 		expect(answer.headers["Cache-Control"]).toBe("private, no-store");
 		expect(answer.body).toContain("<h1>Could not open the link</h1>");
 		expect(answer.body).toContain("(error 503)");
-		expect(answer.body).toContain('<a class="button" href="/abc1234">Retry</a>');
+		// Retry keeps the query, which the target gets once the link opens.
+		expect(answer.body).toContain('<a class="button" href="/abc1234?utm_source=mail&amp;x=1">Retry</a>');
 		expect(errors).toEqual(["Reading links/abc1234 failed"]);
 	});
 

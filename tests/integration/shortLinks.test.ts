@@ -47,6 +47,23 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		}
 	});
 
+	it("passes the short link's query string on to the target, but for what the target sets, and counts the visit", async () => {
+		const code = await link("https://example.com/campaign?from=test&x=1");
+		const response = await open(`/${code}?utm_source=newsletter&x=2&utm_medium=email`, as(CHROME));
+		expect(response.status).toBe(302);
+		expect(response.headers.get("location")).toBe(
+			"https://example.com/campaign?from=test&x=1&utm_source=newsletter&utm_medium=email",
+		);
+		expect(await admin.visitsOf(code)).toMatchObject({ people: 1 });
+	});
+
+	it("keeps the query string through the preview's Continue, and shows where it leads with it", async () => {
+		const code = await link("https://example.net/preview");
+		const html = await (await open(`/${code}+?ref=chat&lang=fr`, as(CHROME))).text();
+		expect(html).toContain('<p class="address">https://example.net/preview?ref=chat&amp;lang=fr</p>');
+		expect(html).toContain(`<a class="button" href="/${code}?ref=chat&amp;lang=fr">Continue to example.net</a>`);
+	});
+
 	it("answers HEAD with the same redirect and no body", async () => {
 		const code = await link("https://example.org/head");
 		const response = await open(`/${code}`, as(CHROME, { method: "HEAD" }));

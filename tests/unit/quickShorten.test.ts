@@ -74,6 +74,19 @@ describe("shortening from the menu or the shortcut", () => {
 		expect(told).toEqual([`copied ${BASE}known11`, `not copied (newer-copied) ${BASE}newlink`]);
 	});
 
+	it("says an earlier request's link is copied when it comes back second as the very link the later one copied", async () => {
+		const { shorten, answer, clipboard, told } = quickShortenWith();
+		const earlier = shorten({ url: "https://example.com/page" });
+		const later = shorten({ url: "https://example.com/page#top" });
+		answer("https://example.com/page#top", "samelnk");
+		await later;
+		answer("https://example.com/page", "samelnk");
+		await earlier;
+
+		expect(clipboard).toEqual([`${BASE}samelnk`]);
+		expect(told).toEqual([`copied ${BASE}samelnk`, `copied ${BASE}samelnk`]);
+	});
+
 	it("copies each link when the answers come in the order asked", async () => {
 		const { shorten, answer, clipboard } = quickShortenWith();
 		const first = shorten({ url: "https://example.com/one" });

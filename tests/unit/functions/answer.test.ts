@@ -22,7 +22,10 @@ function site(target: string) {
 		logError: () => undefined,
 	};
 	const open = (headers: ShortLinkRequest["headers"]) =>
-		answerShortLink({ method: "GET", path: "/abc1234", headers: { "user-agent": CHROME, ...headers } }, deps);
+		answerShortLink(
+			{ method: "GET", path: "/abc1234", search: "", headers: { "user-agent": CHROME, ...headers } },
+			deps,
+		);
 	return { open, counted };
 }
 

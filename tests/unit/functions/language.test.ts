@@ -18,7 +18,7 @@ const noLink: AnswerDeps = {
 	logError: () => undefined,
 };
 const notFoundFor = (headers: Record<string, string>) =>
-	answerShortLink({ method: "GET", path: "/abc1234", headers }, noLink);
+	answerShortLink({ method: "GET", path: "/abc1234", search: "", headers }, noLink);
 
 describe("the visitor's language", () => {
 	it.each([

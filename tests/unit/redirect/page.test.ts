@@ -43,14 +43,17 @@ function open(path: string, location: FirestoreLocation = firestore.location): P
 	return openWith(path, firestoreRest(location));
 }
 
+/** `path` may carry a query string, as location.search gives it to the page. */
 function openWith(path: string, store: TargetStore): Promise<void> {
 	const root = document.querySelector("main") as HTMLElement;
-	return openRoute(routeOf(path), {
+	const { pathname, search } = new URL(path, ORIGIN);
+	return openRoute(routeOf(pathname), {
 		store,
 		show: (view, focus) => showView(root, view, siteText("en"), focus),
 		navigate: (url) => navigations.push(url),
 		activated: () => whenActivated(document),
 		origin: ORIGIN,
+		search,
 	});
 }
 
@@ -75,6 +78,11 @@ describe("opening a short link", () => {
 		}
 		expect(navigations).toEqual(["https://example.com/docs?page=2"]);
 		expect(sent).toEqual(["batchGet"]);
+	});
+
+	it("passes the short link's query string on to the target, but for what the target sets itself", async () => {
+		await open("/docs123?utm_source=newsletter&page=5");
+		expect(navigations).toEqual(["https://example.com/docs?page=2&utm_source=newsletter"]);
 	});
 
 	it("says an unknown code does not exist, with a way home, and goes nowhere", async () => {
@@ -215,6 +223,13 @@ describe("previewing a short link with +", () => {
 		expect(navigations).toEqual([]);
 		const proceed = screen.getByRole("link", { name: "Continue to example.org" });
 		expect(proceed.getAttribute("href")).toBe("https://example.org/long/path");
+	});
+
+	it("shows and continues to the target with the short link's query string on it", async () => {
+		await open("/preview1+?ref=chat");
+		expect(screen.getByText("https://example.org/long/path?ref=chat")).toBeTruthy();
+		const proceed = screen.getByRole("link", { name: "Continue to example.org" });
+		expect(proceed.getAttribute("href")).toBe("https://example.org/long/path?ref=chat");
 	});
 
 	it("refuses to preview a javascript: target as a link", async () => {
