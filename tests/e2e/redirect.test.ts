@@ -103,6 +103,13 @@ describe.skipIf(backend.hosting === null)("short links on the redirect page", ()
 		expect(visitor.url()).toBe("about:blank");
 	});
 
+	it("passes a query string added to the short link on to the target, and counts the visit", async () => {
+		const link = await shorten("/campaign?from=e2e");
+		await visitor.goto(`${link.shortUrl}?utm_source=newsletter&from=elsewhere`);
+		await visitor.waitForURL(`${site.origin}/campaign?from=e2e&utm_source=newsletter`);
+		await expect.poll(() => clicksOf(link.code)).toBe(1);
+	});
+
 	it("counts every visit: three visits, three clicks", async () => {
 		const link = await shorten("/counted");
 		for (let visit = 0; visit < 3; visit++) {
