@@ -12,9 +12,13 @@ export type Route =
 
 export const PREVIEW_SUFFIX = "+";
 
-/** `pathname` as location.pathname gives it (percent-encoded; codes never need encoding). */
+/**
+ * `pathname` as location.pathname gives it (percent-encoded; codes never need encoding). One trailing slash
+ * is the same link (`/abc1234/`): some sites and editors add one to any address, and a visitor cannot
+ * tell why the link would then not exist.
+ */
 export function routeOf(pathname: string): Route {
-	const path = pathname.slice(1);
+	const path = pathname.slice(1).replace(/(.)\/$/, "$1");
 	if (path === "" || path === "index.html") return { kind: "home" };
 	const preview = path.endsWith(PREVIEW_SUFFIX);
 	const code = preview ? path.slice(0, -PREVIEW_SUFFIX.length) : path;

@@ -64,6 +64,17 @@ describe.skipIf(backend.hosting === null)("a short link over HTTP", () => {
 		expect(html).toContain(`<a class="button" href="/${code}?ref=chat&amp;lang=fr">Continue to example.net</a>`);
 	});
 
+	it("takes the short link with one trailing slash as the same link, preview included", async () => {
+		const code = await link("https://example.com/slashed");
+		const response = await open(`/${code}/`, as(CHROME));
+		expect(response.status).toBe(302);
+		expect(response.headers.get("location")).toBe("https://example.com/slashed");
+		const preview = await open(`/${code}+/`, as(CHROME));
+		expect(preview.status).toBe(200);
+		expect(await preview.text()).toContain(`<a class="button" href="/${code}">Continue to example.com</a>`);
+		expect((await open(`/${code}//`, as(CHROME))).status).toBe(404);
+	});
+
 	it("answers HEAD with the same redirect and no body", async () => {
 		const code = await link("https://example.org/head");
 		const response = await open(`/${code}`, as(CHROME, { method: "HEAD" }));

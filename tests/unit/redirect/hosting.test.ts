@@ -21,6 +21,9 @@ describe("firebase.json's hosting", () => {
 		for (const path of [
 			"/aB3dE7z",
 			"/aB3dE7z+",
+			"/aB3dE7z/",
+			"/aB3dE7z+/",
+			"/aB3dE7z//",
 			"/my_alias-2",
 			`/${"x".repeat(64)}`,
 			`/${"x".repeat(65)}`,
@@ -39,7 +42,7 @@ describe("firebase.json's hosting", () => {
 	});
 
 	it("lets no Cache-Control of its own reach a short link, whose answers must never be cached", () => {
-		const codePaths = ["/aB3dE7z", "/aB3dE7z+"];
+		const codePaths = ["/aB3dE7z", "/aB3dE7z+", "/aB3dE7z/"];
 		for (const rule of hosting.headers) {
 			if (!rule.headers.some(({ key }) => key.toLowerCase() === "cache-control")) continue;
 			// Hosting matches with RE2; these patterns mean the same in JavaScript.

@@ -17,6 +17,11 @@ describe("what a path on the short-link site opens", () => {
 		expect(routeOf("/aB3dE7z+")).toEqual({ kind: "preview", code: "aB3dE7z" });
 	});
 
+	it("takes one trailing slash as the same link, as some sites and editors add one", () => {
+		expect(routeOf("/aB3dE7z/")).toEqual({ kind: "follow", code: "aB3dE7z" });
+		expect(routeOf("/aB3dE7z+/")).toEqual({ kind: "preview", code: "aB3dE7z" });
+	});
+
 	it("calls anything that cannot be a code malformed, so nothing is read for it", () => {
 		for (const path of [
 			"/ab",
@@ -25,8 +30,11 @@ describe("what a path on the short-link site opens", () => {
 			"/caf%C3%A9",
 			"/a.b.c",
 			"/code/more",
-			"/code/",
+			"/code//",
+			"//code",
+			"/ab/",
 			"/+",
+			"/+/",
 			"/abc++",
 			"/abc+x",
 			"/favicon.ico",
