@@ -35,12 +35,17 @@ const extraNames = { alias: "customAlias", qr: "qrCode", recent: "recentLinks" }
  * The short link, whole and focused with its text selected, copied on arrival when `autoCopy` is on. The
  * custom alias form, the QR code and the recent links open below the tools, one at a time, so the link
  * itself never moves or hides. A saved alias replaces the link shown in place, copied and focused the
- * same way (the field is new for the new link), and its tags in place of the old link's. Escape closes
- * whichever is open and returns to its button.
+ * same way (the field is new for each save, of the alias already shown too), and its tags in place of the
+ * old link's. Escape closes whichever is open and returns to its button.
  */
 export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolean }) {
 	const { copy } = usePopupEnvironment();
 	const [shown, setShown] = useState(link);
+	/**
+	 * Alias saves so far: the link field is made anew for each, so a save of the alias already shown copies
+	 * and focuses it as any saved alias is, rather than closing the form onto nothing.
+	 */
+	const [saves, setSaves] = useState(0);
 	const [extra, setExtra] = useState<Extra | null>(null);
 	const qrCode = useLazyComponent(loadQrCode);
 	const recent = useRecentLinks();
@@ -79,7 +84,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 		<>
 			<section className="short-link">
 				<CopyField
-					key={shown.code}
+					key={`${shown.code} ${saves}`}
 					label={t("shortLinkForPage")}
 					value={shown.shortUrl}
 					copy={copy}
@@ -117,6 +122,7 @@ export function ShortLinkView({ link, autoCopy }: { link: Link; autoCopy: boolea
 						onSaved={(made) => {
 							setExtra(null);
 							setShown(made);
+							setSaves((count) => count + 1);
 						}}
 					/>
 				)}

@@ -97,6 +97,21 @@ describe("the custom alias form", () => {
 		await vi.waitFor(() => expect(clipboard.text).toBe("https://sho.rt/my-article"));
 	});
 
+	it("saved again as the alias it shows, copies that link again and puts focus back on it", async () => {
+		const { user, field, clipboard } = await openAliasForm();
+		await user.type(field, "my-article{Enter}");
+		const link = await findLink("https://sho.rt/my-article");
+		await vi.waitFor(() => expect(clipboard.text).toBe("https://sho.rt/my-article"));
+
+		clipboard.text = "";
+		await user.click(screen.getByRole("button", { name: "Custom alias" }));
+		await user.type(await screen.findByRole("textbox", { name: "Alias" }), "my-article{Enter}");
+		await vi.waitFor(() => expect(clipboard.text).toBe("https://sho.rt/my-article"));
+		expect(screen.queryByRole("form", { name: "Custom alias" })).toBeNull();
+		await vi.waitFor(() => expectSelected(linkField()));
+		expect(linkField().textContent).toBe(link.textContent);
+	});
+
 	it("offers free aliases when the one asked for is taken, and one click on one saves it", async () => {
 		const { user, field, form, clipboard, suggestRequests } = await openAliasForm();
 		await user.type(field, "taken{Enter}");
