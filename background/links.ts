@@ -4,7 +4,7 @@ import { ShortyError, toAppError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias, isCode } from "../src/links/codes";
 import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
-import { deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
+import { checkTags, deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
 import { type Checked, LINK_FILTERS, LINK_SORTS, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers, RequestOf } from "../src/messages";
 import { requireUser, type SignOutMemory, signedInUid, userOrAnonymous } from "./accounts";
@@ -190,8 +190,18 @@ export function linkHandlers(
 		return done;
 	}
 
-	/** An edit of one of the signed-in user's links, in its turn, kept in the mirror once the store has made it. */
-	async function edited(code: string, edit: (store: LinkStore) => Promise<Link>, repoints: boolean): Promise<Link> {
+	/**
+	 * An edit of one of the signed-in user's links, in its turn, kept in the mirror once the store has made it.
+	 * `input` is refused first: bad input queued behind a write that is not answered would hear `timeout`
+	 * rather than what is wrong with it.
+	 */
+	async function edited(
+		code: string,
+		input: Checked<unknown>,
+		edit: (store: LinkStore) => Promise<Link>,
+		repoints: boolean,
+	): Promise<Link> {
+		if (!input.ok) throw ShortyError.from(input.error);
 		const user = await requireUser(auth());
 		const follow = (link: Link) => mirrors().saved(user.uid, link);
 		return turns.forLinks([code], () => written(user.uid, () => edit(store()), follow, repoints ? [code] : []));
@@ -286,7 +296,8 @@ export function linkHandlers(
 			const { complete } = await mirrors().sync(user.uid);
 			return { complete };
 		},
-		updateLink: ({ code, url }) => edited(code, (store) => store.updateTarget(code, url), true),
+		updateLink: ({ code, url }) =>
+			edited(code, store().checkTarget(url), (store) => store.updateTarget(code, url), true),
 		async deleteLinks({ codes }) {
 			const user = await requireUser(auth());
 			const remove = () => store().removeMany(user.uid, codes);
@@ -294,7 +305,7 @@ export function linkHandlers(
 			return { codes: await turns.forLinks(codes, () => written(user.uid, remove, follow, codes)) };
 		},
 		// Tags are not where a link points: a hit's tags out of date hand out the right link all the same.
-		setTags: ({ code, tags }) => edited(code, (store) => store.setTags(code, tags), false),
+		setTags: ({ code, tags }) => edited(code, checkTags(tags), (store) => store.setTags(code, tags), false),
 		async listTags() {
 			const user = await requireUser(auth());
 			const { index, complete } = await mirrors().links(user.uid);

@@ -15,6 +15,7 @@ import { freeAmong, readLink } from "./store/read";
 import { removeMany } from "./store/remove";
 import { retag, setTags } from "./store/tags";
 import type { TagChange } from "./tags";
+import { checkUrl } from "./urls";
 
 export type { NewLink } from "./store/create";
 export type { LinkStoreDeps, LocalLinks } from "./store/deps";
@@ -36,6 +37,8 @@ export function createLinkStore({
 		get: (code: string) => readLink(firestore(), shortLinkBase, code),
 		shorten: createShorten(deps),
 		checkNewLink: (input: Pick<NewLink, "url" | "alias">) => checkNewLink(input, shortLinkBase, siteHosts),
+		/** What updateTarget checks first, with nothing sent. */
+		checkTarget: (url: string) => checkUrl(url, shortLinkBase, siteHosts),
 		listPage: (owner: string, request: PageRequest) => listPage(firestore(), shortLinkBase, owner, request),
 		freeAmong: (codes: string[]) => freeAmong(firestore(), codes),
 		updateTarget: (code: string, newUrl: string) => updateTarget(deps, code, newUrl),

@@ -396,6 +396,30 @@ describe("edits of one link sent while an earlier one is under way", () => {
 		const { index } = await mirrors.links(uid);
 		expect(index.find({ text: "tagged-twice" }).links.map((link) => link.tags)).toEqual([["alpha", "beta"]]);
 	});
+
+	it("refuse bad input sent behind it at once, saying what is wrong, rather than queue it to time out", async () => {
+		const { call, data, proxy, elsewhere } = await accountWithWorker({ proxied: true });
+		if (!proxy) throw new Error("no proxy");
+		const made = await data(call({ type: "shorten", url: "https://example.com/edited-badly" }));
+		const stalled = proxy.catchNext((path) => path.endsWith(":batchGet"));
+		const first = call({ type: "setTags", code: made.code, tags: ["alpha"] });
+		const read = await stalled;
+		const sentBefore = proxy.methods.length;
+
+		const badTarget = await call({ type: "updateLink", code: made.code, url: "javascript:alert(1)" });
+		const badTags = await call({
+			type: "setTags",
+			code: made.code,
+			tags: Array.from({ length: 11 }, (_, n) => `t${n}`),
+		});
+		expect(badTarget).toMatchObject({ ok: false, error: { code: "invalid-url" } });
+		expect(badTags).toMatchObject({ ok: false, error: { code: "too-many-tags" } });
+		expect(proxy.methods.slice(sentBefore)).toEqual([]);
+
+		await read.pass();
+		expect(await data(first)).toMatchObject({ tags: ["alpha"] });
+		expect(await elsewhere.get(made.code)).toMatchObject({ url: "https://example.com/edited-badly", tags: ["alpha"] });
+	});
 });
 
 describe("whose links stay on disk", () => {
