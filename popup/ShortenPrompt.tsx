@@ -59,9 +59,7 @@ function PrivateAddressQuestion({ page, onShorten }: PromptProps) {
 			<h2 ref={question} id={titleId} className="shorten-prompt__question" tabIndex={-1}>
 				{t("privateQuestion")}
 			</h2>
-			<p className="shorten-prompt__url" title={page.url}>
-				{page.url}
-			</p>
+			<p className="shorten-prompt__url shorten-prompt__url--whole">{page.url}</p>
 			<p className="shorten-prompt__why">{t(whereItLeads[kind], { host })}</p>
 			<button type="button" className="secondary-button shorten-prompt__button" onClick={onShorten}>
 				{t("shortenAnyway")}

@@ -127,6 +127,9 @@ const WRONG_EMAIL_OR_PASSWORD = new Set([
 /** Where a Firebase error code sits in the catalogue (Firestore's codes carry no prefix of their own). */
 function catalogueCode(code: string): string {
 	if (WRONG_EMAIL_OR_PASSWORD.has(code)) return "auth/invalid-credential";
+	// Anonymous sign-in turned off in the project is refused as an administrator's operation (the REST API's
+	// ADMIN_ONLY_OPERATION), where a disabled email provider is operation-not-allowed: to the user, the same.
+	if (code === "auth/admin-restricted-operation") return "auth/operation-not-allowed";
 	if (code.startsWith("auth/")) return code;
 	// The lite SDK reports a request that got no response at all (server down, connection refused) as
 	// "unknown", after its own retries: to the user that is an unreachable database.

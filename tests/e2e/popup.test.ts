@@ -185,13 +185,19 @@ describe("the toolbar click, which the worker takes before the popup opens", () 
 
 describe("the popup on a private address", () => {
 	it("asks before publishing a loopback address, writes nothing, and shortens after Shorten anyway", async () => {
-		const pageUrl = `${site.loopbackOrigin}/articles/intranet`;
+		const pageUrl = `${site.loopbackOrigin}/articles/intranet/deploy-production/console?token=8f2a9c0d1e3b4a5f6e7d8c9b`;
 		await showTab(pageUrl);
 		const popup = await extension.clickAction(tab);
 		const question = await popup.waitFor(() => (document.querySelector(".shorten-prompt") as HTMLElement)?.innerText);
 		expect(question.replace(/\s+/g, " ")).toBe(
 			`This looks like a private address ${pageUrl} ${new URL(pageUrl).host} is this computer. Anyone with its short link could read this address. Shorten anyway`,
 		);
+		// The address it would publish is shown whole, wrapped, not cut at the popup's edge.
+		const cut = await popup.evaluate(() => {
+			const url = document.querySelector(".shorten-prompt__url") as HTMLElement;
+			return url.scrollWidth > url.clientWidth;
+		});
+		expect(cut).toBe(false);
 		expect((await readPopup(popup)).link).toBeNull();
 		const before = await popup.evaluate(() => chrome.runtime.sendMessage({ type: "listLinks", pageSize: 100 }));
 		expect(before.data.links.map((link: { url: string }) => link.url)).not.toContain(pageUrl);

@@ -30,6 +30,14 @@ describe("the error catalogue", () => {
 		for (const reply of replies) expect(reply).toEqual({ code: "auth/invalid-credential" });
 	});
 
+	it("says a way of signing in is turned off when the project refuses anonymous sign-in, not that Shorty broke", () => {
+		for (const code of ["auth/admin-restricted-operation", "auth/operation-not-allowed"]) {
+			const reply = toAppError(new FirebaseError(code, `Firebase: Error (${code}).`));
+			expect(reply, code).toEqual({ code: "auth/operation-not-allowed" });
+			expect(errorText(reply), code).toBe("This way of signing in is turned off for this Shorty backend.");
+		}
+	});
+
 	it.each([
 		["permission-denied", "firestore/permission-denied"],
 		["unavailable", "firestore/unavailable"],

@@ -66,7 +66,8 @@ export function LinkTags({ link }: { link: Link }) {
 		if (event.key === "Enter" || event.key === ",") {
 			event.preventDefault();
 			add([draft]);
-		} else if (event.key === "Backspace" && draft === "" && tags.length > 0) {
+		} else if (event.key === "Backspace" && !event.repeat && draft === "" && tags.length > 0) {
+			// A fresh press only: Backspace held to clear the typed text would go on through every tag, each saved.
 			event.preventDefault();
 			remove(tags.length - 1);
 		}

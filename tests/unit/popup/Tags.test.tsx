@@ -107,6 +107,15 @@ describe("tags in the popup", () => {
 		expect(saved.map((request) => request.tags)).toEqual([["news", "work"], ["news"]]);
 	});
 
+	it("keeps the tags when Backspace, held to clear what was typed, repeats past the empty field", async () => {
+		const { user, field, saved } = await showTags(tagsBackground({ tags: ["news", "work"] }));
+		await user.click(field);
+		await user.keyboard("mkt{Backspace>6/}");
+		expect(field).toHaveProperty("value", "");
+		expect(chips()).toEqual(["news", "work"]);
+		expect(saved).toEqual([]);
+	});
+
 	it("works from the keyboard alone: Tab reaches the field and each chip's remove button", async () => {
 		const { user, field, saved } = await showTags(tagsBackground({ tags: ["news"] }));
 		field.focus();
