@@ -315,7 +315,9 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			const now = await checkedInTime(linksNow(owner, codes));
 			// The rest of the copy after the reply, which is on its way once this lookup has answered.
 			setTimeout(() => void sync(held).catch(() => undefined));
-			return { links: now ? links.filter((link) => now.get(link.code) === link.url) : links, unsettled };
+			const confirmed = now ? links.filter((link) => now.get(link.code) === link.url) : links;
+			// A write of the worker's own that began while the read was out: the read may have answered before it.
+			return { links: confirmed.filter((link) => !underWrite(held, link.code)), unsettled };
 		},
 		// While the mirror is being cleared its lookups ask Firestore, which a retry's lookup would ask too:
 		// the record of a create then has no reader, and is not kept.

@@ -67,16 +67,19 @@ function subjectOf(id: string): string {
 	return id.slice(0, Math.max(0, id.lastIndexOf(":")));
 }
 
-/** Everything Shorty may be showing about one link: whether it was copied or not, the newest replaces it. */
-function aboutLink(link: Link): { copied: Subject; notCopied: Subject; both: Subject[] } {
+/**
+ * What a link's notification replaces: the link's own before it, copied or not, and a failure before it,
+ * which a shorten that worked since has made old news (a retry's, most often).
+ */
+function aboutLink(link: Link): { copied: Subject; notCopied: Subject; replaced: Subject[] } {
 	const copied: Subject = `shorty-copied:${link.code}`;
 	const notCopied: Subject = `shorty-not-copied:${link.code}`;
-	return { copied, notCopied, both: [copied, notCopied] };
+	return { copied, notCopied, replaced: [copied, notCopied, "shorty-error"] };
 }
 
 export function announceCopied(link: Link): Promise<void> {
-	const { copied, both } = aboutLink(link);
-	return announce(copied, both, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
+	const { copied, replaced } = aboutLink(link);
+	return announce(copied, replaced, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
 }
 
 /** Why a link that was made is not on the clipboard. */
@@ -88,8 +91,8 @@ export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
 		why === "clipboard-failed"
 			? errorText({ code: "clipboard-failed" })
 			: t("notifyNewerCopied", { url: truncate(link.url) });
-	const { notCopied, both } = aboutLink(link);
-	return announce(notCopied, both, link.shortUrl, message, ["!", "#b54708"]);
+	const { notCopied, replaced } = aboutLink(link);
+	return announce(notCopied, replaced, link.shortUrl, message, ["!", "#b54708"]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {

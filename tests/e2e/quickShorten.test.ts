@@ -340,8 +340,14 @@ describe("shortening without the popup", () => {
 		const previous = await clipboardText();
 		const before = await notifications();
 		await shortenLink("javascript:alert(1)");
-		expect(await nextNotification(before)).toMatch(/^shorty-error:/);
+		const failure = await nextNotification(before);
+		expect(failure).toMatch(/^shorty-error:/);
 		expect(await clipboardText()).toBe(previous);
+
+		// A shorten that works next makes the failure old news: its notification goes.
+		await shortenLink("https://example.com/after-a-failure");
+		expect(await nextNotification([...before, failure])).toMatch(COPIED);
+		expect(await notifications()).not.toContain(failure);
 	});
 
 	it("after two updates in a row, its three menu items are all there and nothing was logged as an error", async () => {

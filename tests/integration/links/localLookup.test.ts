@@ -209,6 +209,19 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(here.methods).toEqual(["commit"]);
 	});
 
+	it("hands out no hit whose delete or new target began here while its read was out", async () => {
+		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/edited-while-read"]);
+		const [link] = links as [Link];
+		const read = here.catchNext((path) => path.endsWith(":batchGet"));
+		const shortening = here.shorten(link.url);
+		const held = await read;
+		// The options page's edit of that very link, its commit still to come: the read answers as before it.
+		const doubt = await here.mirrors.writing(here.owner, [link.code]);
+		await held.pass();
+		expect((await shortening).code).not.toBe(link.code);
+		await doubt.lift();
+	});
+
 	it("syncs once it has made a link into a copy synced long ago: a link made elsewhere meanwhile is then the one", async () => {
 		const { here, elsewhere } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/stale-copy"]);
 		const older = await elsewhere.shorten("https://example.com/local/made-elsewhere");
