@@ -316,8 +316,11 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 			// The rest of the copy after the reply, which is on its way once this lookup has answered.
 			setTimeout(() => void sync(held).catch(() => undefined));
 			const confirmed = now ? links.filter((link) => now.get(link.code) === link.url) : links;
-			// A write of the worker's own that began while the read was out: the read may have answered before it.
-			return { links: confirmed.filter((link) => !underWrite(held, link.code)), unsettled };
+			// A write of the worker's own that began, or even ended, while the read was out: the read may have
+			// answered before its commit. What the copy holds now, with no write of it under way, has the last word.
+			const stillHeld = new Map((await held.mirror.withUrlHash(urlHash)).map((link) => [link.code, link.url]));
+			const current = (link: Link) => stillHeld.get(link.code) === link.url && !underWrite(held, link.code);
+			return { links: confirmed.filter(current), unsettled };
 		},
 		// While the mirror is being cleared its lookups ask Firestore, which a retry's lookup would ask too:
 		// the record of a create then has no reader, and is not kept.

@@ -30,26 +30,27 @@ async function flashBadge(text: string, color: string): Promise<void> {
  */
 type Subject = `shorty-${"copied" | "not-copied"}:${string}` | "shorty-error";
 
+/** Whether a notification shown at `shownAt` about `subject` is one the new one takes the place of. */
+type Replaces = (subject: string, shownAt: number) => boolean;
+
 /** Announcements one at a time: each reads what is shown after the one before has shown its own. */
 let announcing: Promise<unknown> = Promise.resolve();
 
 /**
- * Shows a notification under a fresh id, after clearing what Shorty still shows of the same `subjects`:
+ * Shows a notification under a fresh id, after clearing those Shorty still shows that it `replaces`:
  * pressing the shortcut twice on a page stacked two identical "Copied" notifications (or a failed copy's
  * beside its retry's success), where the newer says all. A fresh id, not the same one again, so that the
  * notification shows anew even where the system keeps the last in a list. The ids are read from the browser
- * rather than kept here, since the worker that showed one may have stopped since.
+ * rather than kept here, since the worker that showed one may have stopped since; one without a colon is
+ * from a version before these ids, and goes too.
  */
-function announce(
-	subject: Subject,
-	subjects: readonly string[],
-	title: string,
-	message: string,
-	badge: [string, string],
-): Promise<void> {
+function announce(subject: Subject, replaces: Replaces, title: string, message: string, badge: [string, string]) {
 	const shown = announcing.then(async () => {
 		const ids = Object.keys(await browser.notifications.getAll().catch(() => ({})));
-		const superseded = ids.filter((id) => subjects.includes(subjectOf(id)));
+		const superseded = ids.filter((id) => {
+			const at = id.lastIndexOf(":");
+			return at === -1 || replaces(id.slice(0, at), Number(id.slice(at + 1)));
+		});
 		await Promise.all(superseded.map((id) => browser.notifications.clear(id).catch(() => false)));
 		await browser.notifications.create(`${subject}:${Date.now()}`, {
 			type: "basic",
@@ -62,39 +63,39 @@ function announce(
 	return shown.then(() => flashBadge(...badge));
 }
 
-/** An id's subject: all but its last part, the time. */
-function subjectOf(id: string): string {
-	return id.slice(0, Math.max(0, id.lastIndexOf(":")));
-}
-
 /**
- * What a link's notification replaces: the link's own before it, copied or not, and a failure before it,
- * which a shorten that worked since has made old news (a retry's, most often).
+ * What a link's notification replaces: the link's own before it, copied or not, and a failure shown before
+ * its request was made (`askedAt`), which a shorten that worked since has made old news (a retry's, most
+ * often); a failure that came while it was on its way is another request's, and stays.
  */
-function aboutLink(link: Link): { copied: Subject; notCopied: Subject; replaced: Subject[] } {
+function aboutLink(link: Link, askedAt: number): { copied: Subject; notCopied: Subject; replaces: Replaces } {
 	const copied: Subject = `shorty-copied:${link.code}`;
 	const notCopied: Subject = `shorty-not-copied:${link.code}`;
-	return { copied, notCopied, replaced: [copied, notCopied, "shorty-error"] };
+	const replaces: Replaces = (subject, shownAt) =>
+		subject === copied || subject === notCopied || (subject === "shorty-error" && shownAt < askedAt);
+	return { copied, notCopied, replaces };
 }
 
-export function announceCopied(link: Link): Promise<void> {
-	const { copied, replaced } = aboutLink(link);
-	return announce(copied, replaced, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
+/** `askedAt`: when the click or keypress asked for the link (Date.now()). */
+export function announceCopied(link: Link, askedAt: number): Promise<void> {
+	const { copied, replaces } = aboutLink(link, askedAt);
+	return announce(copied, replaces, link.shortUrl, t("notifyCopied", { url: truncate(link.url) }), ["✓", "#17803d"]);
 }
 
 /** Why a link that was made is not on the clipboard. */
 export type NotCopied = "clipboard-failed" | "newer-copied";
 
 /** A link made but not copied: named by its short link, as a copied one is, so the user can find it. */
-export function announceNotCopied(link: Link, why: NotCopied): Promise<void> {
+export function announceNotCopied(link: Link, why: NotCopied, askedAt: number): Promise<void> {
 	const message =
 		why === "clipboard-failed"
 			? errorText({ code: "clipboard-failed" })
 			: t("notifyNewerCopied", { url: truncate(link.url) });
-	const { notCopied, replaced } = aboutLink(link);
-	return announce(notCopied, replaced, link.shortUrl, message, ["!", "#b54708"]);
+	const { notCopied, replaces } = aboutLink(link, askedAt);
+	return announce(notCopied, replaces, link.shortUrl, message, ["!", "#b54708"]);
 }
 
 export function announceFailure(error: AppError): Promise<void> {
-	return announce("shorty-error", ["shorty-error"], t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
+	const replaces: Replaces = (subject) => subject === "shorty-error";
+	return announce("shorty-error", replaces, t("notifyFailedTitle"), errorText(error), ["!", "#b42318"]);
 }

@@ -12,8 +12,9 @@ export type ShortenTarget = { url: string; title?: string };
 
 /** What the user is told (./notify.ts). */
 export interface QuickShortenAnnouncer {
-	copied(link: Link): Promise<void>;
-	notCopied(link: Link, why: NotCopied): Promise<void>;
+	/** `askedAt`: when the click or keypress asked for the link (Date.now()). */
+	copied(link: Link, askedAt: number): Promise<void>;
+	notCopied(link: Link, why: NotCopied, askedAt: number): Promise<void>;
 	failure(error: AppError): Promise<void>;
 }
 
@@ -58,13 +59,14 @@ export function createQuickShorten({ shorten, startCopy, announce }: QuickShorte
 
 	async function shortenCopyAnnounce({ url, title }: ShortenTarget, tabId?: number): Promise<void> {
 		const thisAsk = ++asked;
+		const askedAt = Date.now();
 		const pending = startCopy(tabId);
 		const reply = await shorten({ type: "shorten", url, ...(title ? { title } : {}) });
 		if (!reply.ok) return announce.failure(reply.error);
 		const copied = copying.then(() => copyInTurn(thisAsk, pending, reply.data));
 		copying = copied.catch(() => undefined);
 		const notCopied = await copied;
-		await (notCopied ? announce.notCopied(reply.data, notCopied) : announce.copied(reply.data));
+		await (notCopied ? announce.notCopied(reply.data, notCopied, askedAt) : announce.copied(reply.data, askedAt));
 	}
 	// Nobody awaits a menu click: whatever fails must still end in something the user sees, or the log.
 	// `tabId`: the tab the click or keypress came from, where the copy is made when the page can take it.

@@ -28,11 +28,11 @@ function nameOf(pair: string): string {
  * whose names it does not hold added after its own. `target` itself when there are none.
  */
 export function withForwardedQuery(target: URL, search: string): URL {
-	const own = pairsOf(target.search.slice(1));
-	const named = new Set(own.map(nameOf));
+	const own = target.search.slice(1);
+	const named = new Set(pairsOf(own).map(nameOf));
 	const added = pairsOf(search.replace(/^\?/, "")).filter((pair) => !named.has(nameOf(pair)));
 	if (added.length === 0) return target;
 	const url = new URL(target.href);
-	url.search = [...own, ...added].join("&");
+	url.search = [own, ...added].filter((part) => part !== "").join("&");
 	return url;
 }

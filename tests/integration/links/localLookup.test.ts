@@ -222,6 +222,21 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		await doubt.lift();
 	});
 
+	it("hands out no hit deleted here while its read was out, the delete answered before the read", async () => {
+		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/deleted-while-read"]);
+		const [link] = links as [Link];
+		const read = here.catchNext((path) => path.endsWith(":batchGet"));
+		const shortening = here.shorten(link.url);
+		const held = await read;
+		// The options page's delete of that very link, begun and followed into the copy while the read is held.
+		const doubt = await here.mirrors.writing(here.owner, [link.code]);
+		await here.mirrors.deleted(here.owner, [link.code]);
+		doubt.answered();
+		await doubt.lift();
+		await held.pass();
+		expect((await shortening).code).not.toBe(link.code);
+	});
+
 	it("syncs once it has made a link into a copy synced long ago: a link made elsewhere meanwhile is then the one", async () => {
 		const { here, elsewhere } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/stale-copy"]);
 		const older = await elsewhere.shorten("https://example.com/local/made-elsewhere");

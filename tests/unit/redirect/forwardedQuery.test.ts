@@ -16,6 +16,9 @@ describe("a short link's query string, passed on to its target", () => {
 		expect(forwarded("https://example.com/page?q=a+b&lang=%C3%A9", "?utm_source=x&utm_medium=email")).toBe(
 			"https://example.com/page?q=a+b&lang=%C3%A9&utm_source=x&utm_medium=email",
 		);
+		expect(forwarded("https://example.com/page?a=1&&b=2;c", "?utm_source=x")).toBe(
+			"https://example.com/page?a=1&&b=2;c&utm_source=x",
+		);
 	});
 
 	it("keeps the target's fragment after the query", () => {
@@ -41,13 +44,10 @@ describe("a short link's query string, passed on to its target", () => {
 		expect(forwarded("https://example.com/?%E0%A4%A=1", "?%E0%A4%A=2")).toBe("https://example.com/?%E0%A4%A=1");
 	});
 
-	it("never changes where the target is: scheme, host, port and path stay the target's", () => {
-		for (const search of ["?//evil.example/", "?@evil.example", "?a=1#https://evil.example", "?%0d%0aLocation:%20x"]) {
-			const url = withForwardedQuery(new URL("https://example.com:8443/path"), search);
-			expect(url.origin, search).toBe("https://example.com:8443");
-			expect(url.pathname, search).toBe("/path");
-			expect(url.hash, search).toBe("");
-		}
+	it("never adds a fragment: a '#' in what is forwarded stays in the query", () => {
+		const url = withForwardedQuery(new URL("https://example.com:8443/path"), "?a=1#https://evil.example");
+		expect(url.hash).toBe("");
+		expect(url.href).toBe("https://example.com:8443/path?a=1%23https://evil.example");
 	});
 
 	it("encodes what may not stand in a URL, so the Location header stays one line", () => {
