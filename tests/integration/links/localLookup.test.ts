@@ -209,32 +209,41 @@ describe.each([0, 100])("the same address, the same link, at a round trip of %i 
 		expect(here.methods).toEqual(["commit"]);
 	});
 
-	it("hands out no hit whose delete or new target began here while its read was out", async () => {
-		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/edited-while-read"]);
+	/**
+	 * A shorten of an address whose hit, in a copy synced long ago, is read first: `meanwhile` runs while that
+	 * read is held (the read then answers as before it); the link the shorten gives is returned.
+	 */
+	async function hitReadWhile(url: string, meanwhile: (here: Worker, link: Link) => Promise<void>) {
+		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, [url]);
 		const [link] = links as [Link];
 		const read = here.catchNext((path) => path.endsWith(":batchGet"));
 		const shortening = here.shorten(link.url);
 		const held = await read;
-		// The options page's edit of that very link, its commit still to come: the read answers as before it.
-		const doubt = await here.mirrors.writing(here.owner, [link.code]);
+		await meanwhile(here, link);
 		await held.pass();
-		expect((await shortening).code).not.toBe(link.code);
-		await doubt.lift();
+		return { link, given: await shortening };
+	}
+
+	it("hands out no hit whose delete or new target began here while its read was out", async () => {
+		let lift = async (): Promise<void> => undefined;
+		const { link, given } = await hitReadWhile("https://example.com/local/edited-while-read", async (here, link) => {
+			// The options page's edit of that very link, its commit still to come.
+			const doubt = await here.mirrors.writing(here.owner, [link.code]);
+			lift = () => doubt.lift();
+		});
+		expect(given.code).not.toBe(link.code);
+		await lift();
 	});
 
 	it("hands out no hit deleted here while its read was out, the delete answered before the read", async () => {
-		const { here, links } = await syncedAgo(TRUST_HIT_FOR_MS, ["https://example.com/local/deleted-while-read"]);
-		const [link] = links as [Link];
-		const read = here.catchNext((path) => path.endsWith(":batchGet"));
-		const shortening = here.shorten(link.url);
-		const held = await read;
-		// The options page's delete of that very link, begun and followed into the copy while the read is held.
-		const doubt = await here.mirrors.writing(here.owner, [link.code]);
-		await here.mirrors.deleted(here.owner, [link.code]);
-		doubt.answered();
-		await doubt.lift();
-		await held.pass();
-		expect((await shortening).code).not.toBe(link.code);
+		const { link, given } = await hitReadWhile("https://example.com/local/deleted-while-read", async (here, link) => {
+			// The options page's delete of that very link, begun and followed into the copy.
+			const doubt = await here.mirrors.writing(here.owner, [link.code]);
+			await here.mirrors.deleted(here.owner, [link.code]);
+			doubt.answered();
+			await doubt.lift();
+		});
+		expect(given.code).not.toBe(link.code);
 	});
 
 	it("syncs once it has made a link into a copy synced long ago: a link made elsewhere meanwhile is then the one", async () => {
