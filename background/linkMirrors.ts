@@ -53,11 +53,14 @@ export const MARK_WITHIN_MS = 1_000;
 /** Where the owner's links at these codes point now (null for none of theirs), or null when that cannot be said. */
 export type LinksNow = (owner: string, codes: string[]) => Promise<Map<string, string | null> | null>;
 
-/** The read's answer; null when it failed or came too late, and the mirror's answer stands (most likely right). */
-function checkedInTime<T>(check: Promise<T>): Promise<T | null> {
+/**
+ * The answer within `ms`; null when it failed or came too late (a hit's read: the mirror's answer stands,
+ * most likely right; a write's mark: the write goes without it).
+ */
+function checkedInTime<T>(check: Promise<T>, ms = CHECK_HIT_WITHIN_MS): Promise<T | null> {
 	return settledWithin(
 		check.catch(() => null),
-		CHECK_HIT_WITHIN_MS,
+		ms,
 		() => null,
 	);
 }
@@ -445,11 +448,7 @@ export function createLinkMirrors({ indexedDB, firestore, linksNow, clock, short
 					},
 				};
 			})();
-			const doubt = await settledWithin(
-				marking.catch(() => null),
-				MARK_WITHIN_MS,
-				() => null,
-			);
+			const doubt = await checkedInTime(marking, MARK_WITHIN_MS);
 			if (doubt) return doubt;
 			// Marked too late to be of use: lifted as soon as it is.
 			void marking.then((late) => late.lift()).catch(() => undefined);

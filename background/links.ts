@@ -4,6 +4,7 @@ import { ShortyError, toAppError } from "../src/errors";
 import { aliasCandidates } from "../src/links/aliasSuggestions";
 import { checkAlias, isCode } from "../src/links/codes";
 import type { LinkStore, NewLink, PageRequest } from "../src/links/store";
+import { orThrow } from "../src/links/store/refusals";
 import { checkTags, deleteTagFrom, renameTagOn, type TagChange, tagCounts } from "../src/links/tags";
 import { type Checked, LINK_FILTERS, LINK_SORTS, type Link, PAGE_SIZES, type PageSize } from "../src/links/types";
 import type { Handlers, RequestOf } from "../src/messages";
@@ -122,8 +123,7 @@ export function linkHandlers(
 	 */
 	async function retagAll(changesOf: (links: Iterable<Link>) => Checked<TagChange[]>): Promise<{ changed: number }> {
 		// A name that is no tag is refused before any request: over no links, only the names are checked.
-		const names = changesOf([]);
-		if (!names.ok) throw ShortyError.from(names.error);
+		orThrow(changesOf([]));
 		const user = await requireUser(auth());
 		// The long part before the turn (a copy's first sync is its one large download), which holds every
 		// other write; in turn, after every edit under way, a second sync brings in what changed meanwhile, so
@@ -131,9 +131,7 @@ export function linkHandlers(
 		await mirrors().sync(user.uid);
 		return turns.forAll(async () => {
 			const { index } = await mirrors().sync(user.uid);
-			const changes = changesOf(index.links());
-			if (!changes.ok) throw ShortyError.from(changes.error);
-			const retagged = await store().retag(user.uid, changes.value);
+			const retagged = await store().retag(user.uid, orThrow(changesOf(index.links())));
 			for (const link of retagged) keep(user.uid, link);
 			return { changed: retagged.length };
 		});
@@ -201,7 +199,7 @@ export function linkHandlers(
 		edit: (store: LinkStore) => Promise<Link>,
 		repoints: boolean,
 	): Promise<Link> {
-		if (!input.ok) throw ShortyError.from(input.error);
+		orThrow(input);
 		const user = await requireUser(auth());
 		const follow = (link: Link) => mirrors().saved(user.uid, link);
 		return turns.forLinks([code], () => written(user.uid, () => edit(store()), follow, repoints ? [code] : []));
@@ -242,9 +240,10 @@ export function linkHandlers(
 			return link;
 		},
 		async suggestAliases({ alias, url, title }) {
-			const checked = checkAlias(alias);
-			if (!checked.ok) throw ShortyError.from(checked.error);
-			const candidates = aliasCandidates(checked.value, { url, ...(title === undefined ? {} : { title }) });
+			const candidates = aliasCandidates(orThrow(checkAlias(alias)), {
+				url,
+				...(title === undefined ? {} : { title }),
+			});
 			return { aliases: (await store().freeAmong(candidates)).slice(0, SUGGESTED_ALIASES) };
 		},
 		async getLink({ code }) {

@@ -7,6 +7,7 @@
  * value win; Shorty's links are one person's, shared as they made them). The target's own query stays as
  * written, in its order and its encoding.
  */
+import { decodeURIComponentSafely } from "../src/links/percentDecoding";
 
 /** The `name=value` pairs of a query string (without its "?"), as written. */
 function pairsOf(query: string): string[] {
@@ -15,12 +16,7 @@ function pairsOf(query: string): string[] {
 
 /** A pair's name as a server reads it: `+` is a space, and a malformed escape is taken as written. */
 function nameOf(pair: string): string {
-	const name = pair.split("=", 1)[0]?.replace(/\+/g, " ") ?? "";
-	try {
-		return decodeURIComponent(name);
-	} catch {
-		return name;
-	}
+	return decodeURIComponentSafely(pair.split("=", 1)[0]?.replace(/\+/g, " ") ?? "");
 }
 
 /**

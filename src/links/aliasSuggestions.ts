@@ -4,6 +4,7 @@
  * store's question (freeAmong). Pure, so the background and the tests share it.
  */
 import { checkAlias } from "./codes";
+import { decodeURIComponentSafely } from "./percentDecoding";
 import { MAX_CODE_LENGTH } from "./schema";
 
 /** How many candidates to make: enough that three are usually free after the store has checked. */
@@ -109,12 +110,4 @@ function wordsOf(text: string): string[] {
 		.toLowerCase()
 		.split(/[^a-z0-9]+/)
 		.filter((word) => word !== "" && !/^\d+$/.test(word));
-}
-
-function decodeURIComponentSafely(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
 }

@@ -9,6 +9,7 @@
  */
 import { foldForSearch } from "./foldText";
 import { compareNames } from "./nameOrder";
+import { decodeURIComponentSafely } from "./percentDecoding";
 import { MAX_URL_LENGTH } from "./schema";
 import { SortedList } from "./sortedList";
 import { tagKey } from "./tags";
@@ -154,13 +155,7 @@ const PERCENT_RUNS = /(?:%[0-9A-Fa-f]{2})+/g;
 
 /** "caf%C3%A9" reads "café"; a run that is not UTF-8 ("%FF") stays as written. */
 function decodePercentRuns(text: string): string {
-	return text.replace(PERCENT_RUNS, (run) => {
-		try {
-			return decodeURIComponent(run);
-		} catch {
-			return run;
-		}
-	});
+	return text.replace(PERCENT_RUNS, decodeURIComponentSafely);
 }
 
 /**

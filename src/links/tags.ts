@@ -64,7 +64,8 @@ export interface TagChange {
 	tags: string[];
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
+/** The same tags in the same order, spelled the same. */
+export const sameList = (a: readonly string[], b: readonly string[]) =>
 	a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /** Each of `links` that has `tag` (tagKey's sense), with the list `edit` makes of its tags, checked; unchanged ones left out. */

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { errorText } from "../../i18n/errorText";
+import { sameList } from "../../links/tags";
 import type { Link } from "../../links/types";
 import { useBackground } from "../BackgroundContext";
 
@@ -23,7 +24,7 @@ export function useSavedTags(link: Link) {
 	// change, which sends every tag. Not while a change of this editor is on its way or failed: the user's
 	// tags stand, and the next change sends them.
 	const [read, setRead] = useState(stored);
-	if (read.join("\n") !== stored.join("\n")) {
+	if (!sameList(read, stored)) {
 		setRead(stored);
 		if (state.kind === "idle" || state.kind === "saved") setTags(stored);
 	}

@@ -155,6 +155,7 @@ describe("the undo and the delete it holds", () => {
 		expect(rangeShown()).toBe("1–3 of 3");
 		expect(screen.getAllByText(/autumn-sale/).length).toBeGreaterThan(0);
 	});
+
 	it("keeps the next delete's Undo when the one before it fails: it comes back once the failure is read", async () => {
 		const { opened: failing, open: fail } = gate();
 		const background = await optionsBackground(firestore, {
